@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef ALGBENCH_COMMAND_H
+#define ALGBENCH_COMMAND_H
+
+/*
+ * One row per subcommand of `algbench`. Each subcommand lives in its own
+ * file and exports its entry point here; main.c holds the only table.
+ * An entry point gets argv with argv[0] = the subcommand name and returns
+ * the process exit status (0 ok, 1 finding/failure, 2 usage or input error).
+ */
+struct ab_command {
+	const char *name;
+	int (*main)(int argc, char **argv);
+	const char *summary;
+};
+
+#endif

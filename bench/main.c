@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/* algbench: benchmark and regression harness for the Linux kernel crypto API. */
+#include <stdio.h>
+#include <string.h>
+
+#include "command.h"
+#include "version.h"
+
+static int usage(FILE *out);
+
+static int cmd_help(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return usage(stdout);
+}
+
+static const struct ab_command commands[] = {
+	{ "help", cmd_help, "this text" },
+};
+
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static int usage(FILE *out)
+{
+	fprintf(out, "usage: algbench [--version] [--help] COMMAND [ARGS...]\n\n"
+		     "Benchmark and regression harness for the Linux kernel crypto API.\n\n"
+		     "Commands:\n");
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		fprintf(out, "  %-14s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\n'algbench COMMAND --help' describes one command.\n");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		return usage(stdout);
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("algbench %s\n", ALGBENCH_VERSION);
+		return 0;
+	}
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].main(argc - 1, argv + 1);
+	fprintf(stderr, "algbench: unknown command '%s' (see 'algbench --help')\n", argv[1]);
+	return 2;
+}

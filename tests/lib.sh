@@ -1,0 +1,22 @@
+# Helpers for the shell tests: TAP output, and where things are.
+# shellcheck shell=bash
+TESTS_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+VMRUN=$TESTS_TOP/scripts/vm/run
+ALGBENCH=${ALGBENCH:-${ALGBENCH_BUILD_DIR:-$TESTS_TOP/build}/bin/algbench}
+tap_n=0 tap_failed=0
+ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n $*"; }
+not_ok() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n $*"; }
+check() { # check NAME CMD...: ok if CMD succeeds
+	local name=$1; shift
+	if "$@"; then ok "$name"; else not_ok "$name"; fi
+}
+expect_status() { # expect_status NAME WANT CMD...
+	local name=$1 want=$2 got=0; shift 2
+	"$@" || got=$?
+	if [ "$got" = "$want" ]; then ok "$name"; else not_ok "$name (exit $got, want $want)"; fi
+}
+tap_end() {
+	echo "1..$tap_n"
+	echo "# totals: pass $((tap_n - tap_failed)) fail $tap_failed"
+	[ "$tap_failed" = 0 ]
+}
