@@ -16,6 +16,7 @@ static int cmd_help(int argc, char **argv)
 }
 
 static const struct ab_command commands[] = {
+	{ "compare", cmd_compare, "compare two result files: ratio, interval, verdict" },
 	{ "help", cmd_help, "this text" },
 };
 

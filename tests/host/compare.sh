@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# algbench compare on result files built here: verdicts, intervals, exit codes.
+. "$(dirname "$0")/../lib.sh"
+echo "TAP version 13"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+# job ALG SIZE MBPS...: one result whose samples run 1 s each at the given MB/s.
+job() {
+	local alg=$1 size=$2; shift 2
+	printf '%s\n' "$@" | jq -s --arg alg "$alg" --argjson size "$size" '{
+		backend: "afalg", type: "skcipher", alg: $alg, driver: "x", op: "encrypt",
+		keylen: 16, size: $size, threads: 1, mode: "sendmsg", kat: "pass",
+		samples: map({ops: 1000, bytes: (. * 1000000), ns: 1000000000})}'
+}
+result() { # result FILE JOB...
+	local f=$1; shift
+	printf '%s\n' "$@" | jq -s '{schema: "algbench/1", run: {id: "t", host: {kernel: "k"}}, results: .}' >"$f"
+}
+steady="100 101 99 100.5 99.5 100.2 99.8 100.1 99.9 100"
+slow="90 91 89 90.5 89.5 90.2 89.8 90.1 89.9 90"
+noisy="80 120 95 105 70 130 100 90 110 100"
+
+result "$dir/base.json" "$(job 'cbc(aes)' 4096 $steady)" "$(job 'ctr(aes)' 4096 $steady)"
+result "$dir/same.json" "$(job 'cbc(aes)' 4096 $steady)" "$(job 'ctr(aes)' 4096 $steady)"
+result "$dir/slow.json" "$(job 'cbc(aes)' 4096 $slow)" "$(job 'ctr(aes)' 4096 $steady)"
+result "$dir/noisy.json" "$(job 'cbc(aes)' 4096 $noisy)" "$(job 'ctr(aes)' 4096 $steady)"
+result "$dir/lonely.json" "$(job 'cbc(aes)' 4096 $steady)" "$(job 'xts(aes)' 4096 $steady)"
+
+expect_status "identical runs: exit 0" 0 "$ALGBENCH" compare "$dir/base.json" "$dir/same.json" --json "$dir/same.cmp"
+check "identical runs: verdict same" [ "$(jq -r '.pairs[0].verdict' "$dir/same.cmp")" = same ]
+expect_status "10% slower: exit 1" 1 "$ALGBENCH" compare "$dir/base.json" "$dir/slow.json" --json "$dir/slow.cmp"
+check "10% slower: verdict slower, ratio 0.9" sh -c '[ "$(jq -r ".pairs[] | select(.job.alg == \"cbc(aes)\") | \"\(.verdict) \(.ratio * 1000 | round)\"" "$0")" = "slower 900" ]' "$dir/slow.cmp"
+check "10% slower: interval below 1, p < 0.01" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .ci95[1] < 1 and .p < 0.01" "$0" >/dev/null' "$dir/slow.cmp"
+check "unchanged job beside it: same" sh -c 'jq -e ".pairs[] | select(.job.alg == \"ctr(aes)\") | .verdict == \"same\"" "$0" >/dev/null' "$dir/slow.cmp"
+expect_status "reversed: faster, exit 0" 0 "$ALGBENCH" compare "$dir/slow.json" "$dir/base.json" --json "$dir/fast.cmp"
+check "reversed: verdict faster" sh -c 'jq -e "[.pairs[].verdict] | index(\"faster\") != null" "$0" >/dev/null' "$dir/fast.cmp"
+"$ALGBENCH" compare "$dir/base.json" "$dir/noisy.json" --json "$dir/noisy.cmp" >/dev/null
+check "CV above 5%: inconclusive, never same" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .verdict == \"inconclusive\"" "$0" >/dev/null' "$dir/noisy.cmp"
+expect_status "job on one side only: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/lonely.json"
+check "one-sided jobs are listed" sh -c '"$0" compare "$1" "$2" | grep -q "only in new: afalg skcipher xts(aes)"' "$ALGBENCH" "$dir/base.json" "$dir/lonely.json"
+check "a 20% threshold lets a 10% change pass" sh -c '"$0" compare --threshold 20 "$1" "$2" >/dev/null' "$ALGBENCH" "$dir/base.json" "$dir/slow.json"
+echo '{"schema": "other"}' >"$dir/bad.json"
+expect_status "not a result file: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/bad.json"
+expect_status "missing file: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/nope.json"
+expect_status "bad threshold: exit 2" 2 "$ALGBENCH" compare --threshold abc "$dir/base.json" "$dir/same.json"
+tap_end
