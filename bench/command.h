@@ -15,5 +15,6 @@ struct ab_command {
 };
 
 int cmd_compare(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 
 #endif

@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * algbench plot: result files (and an `algbench compare --json` file) to
+ * gnuplot charts, each as PNG and SVG:
+ *   <alg>-size.{png,svg}     throughput against size, a line per backend,
+ *                            mode, op, key length and thread count
+ *   <alg>-threads.{png,svg}  throughput against threads, a line per size
+ *   ab-ratio.{png,svg}       NEW/BASE ratio per job with its 95% interval
+ * The data and the gnuplot scripts stay beside the charts (data/), so a
+ * chart can be re-styled without re-running anything.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "abstats.h"
+#include "command.h"
+
+struct point {
+	const char *alg, *backend, *mode, *op;
+	long long keylen, size, threads;
+	double median, min, max;
+};
+
+struct points {
+	struct point *v;
+	size_t n, cap;
+};
+
+static const char *str_field(json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+
+	return s ? s : "-";
+}
+
+/* Median, min and max of a result's per-sample throughput in MB/s. */
+static int sample_stats(json_t *samples, double *median, double *min, double *max)
+{
+	size_t n = json_array_size(samples), k = 0, i;
+	double *mbps = calloc(n ? n : 1, sizeof(*mbps));
+	json_t *s;
+
+	if (!mbps)
+		return -ENOMEM;
+	json_array_foreach(samples, i, s) {
+		double ns = json_number_value(json_object_get(s, "ns"));
+
+		if (ns > 0)
+			mbps[k++] = json_number_value(json_object_get(s, "bytes")) / ns * 1e3;
+	}
+	*min = *max = k ? mbps[0] : 0;
+	for (i = 0; i < k; i++) {
+		*min = mbps[i] < *min ? mbps[i] : *min;
+		*max = mbps[i] > *max ? mbps[i] : *max;
+	}
+	*median = ab_median(mbps, k);
+	free(mbps);
+	return k ? 0 : -ENODATA;
+}
+
+static int add_points(struct points *pts, json_t *root)
+{
+	json_t *r;
+	size_t i;
+
+	json_array_foreach(json_object_get(root, "results"), i, r) {
+		struct point p = {
+			.alg = str_field(r, "alg"), .backend = str_field(r, "backend"),
+			.mode = str_field(r, "mode"), .op = str_field(r, "op"),
+			.keylen = json_integer_value(json_object_get(r, "keylen")),
+			.size = json_integer_value(json_object_get(r, "size")),
+			.threads = json_integer_value(json_object_get(r, "threads")),
+		};
+
+		if (sample_stats(json_object_get(r, "samples"), &p.median, &p.min, &p.max))
+			continue;
+		if (pts->n == pts->cap) {
+			size_t cap = pts->cap ? 2 * pts->cap : 128;
+			struct point *grown = realloc(pts->v, cap * sizeof(*grown));
+
+			if (!grown)
+				return -ENOMEM;
+			pts->v = grown;
+			pts->cap = cap;
+		}
+		pts->v[pts->n++] = p;
+	}
+	return 0;
+}
+
+static void file_safe(const char *in, char *out, size_t len)
+{
+	size_t i;
+
+	for (i = 0; in[i] && i + 1 < len; i++)
+		out[i] = (in[i] >= 'a' && in[i] <= 'z') || (in[i] >= 'A' && in[i] <= 'Z') ||
+				 (in[i] >= '0' && in[i] <= '9') || in[i] == '-' ?
+			in[i] : '_';
+	out[i] = 0;
+}
+
+static int run_gnuplot(const char *script)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -errno;
+	if (!pid) {
+		execlp("gnuplot", "gnuplot", script, (char *)NULL);
+		fprintf(stderr, "plot: cannot run gnuplot: %s (install gnuplot-nox; scripts/setup does)\n", strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
+}
+
+/* One gnuplot script renders the same plot to PNG and then SVG. */
+static FILE *open_script(const char *dir, const char *name, char *path, size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "%s/data/%s.gp", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		fprintf(stderr, "plot: cannot write %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+static void emit_terminals(FILE *f, const char *dir, const char *name, int height)
+{
+	fprintf(f, "do for [t in \"pngcairo svg\"] {\n"
+		   "  if (t eq \"svg\") { set terminal svg size 1000,%d dynamic font \"sans,11\"; set output \"%s/%s.svg\" }\n"
+		   "  else { set terminal pngcairo size 1000,%d font \"sans,10\"; set output \"%s/%s.png\" }\n",
+		height, dir, name, height, dir, name);
+}
+
+/* A series is the points that share everything but the x axis. */
+static int same_series(const struct point *a, const struct point *b, int x_is_size)
+{
+	return !strcmp(a->backend, b->backend) && !strcmp(a->mode, b->mode) &&
+	       !strcmp(a->op, b->op) && a->keylen == b->keylen &&
+	       (x_is_size ? a->threads == b->threads : a->size == b->size);
+}
+
+static int cmp_point(const void *x, const void *y)
+{
+	const struct point *a = x, *b = y;
+	int c = strcmp(a->alg, b->alg);
+
+	if (!c)
+		c = strcmp(a->backend, b->backend);
+	if (!c)
+		c = strcmp(a->mode, b->mode);
+	if (!c)
+		c = strcmp(a->op, b->op);
+	if (!c)
+		c = (a->keylen > b->keylen) - (a->keylen < b->keylen);
+	if (!c)
+		c = (a->threads > b->threads) - (a->threads < b->threads);
+	if (!c)
+		c = (a->size > b->size) - (a->size < b->size);
+	return c;
+}
+
+/* Writes one chart of alg: x = size or threads. Returns 0, 1 when nothing to draw, <0 on error. */
+static int plot_alg(const struct points *pts, const char *alg, const char *dir, int x_is_size)
+{
+	char safe[128], name[160], data[512], script[512];
+	size_t n_series = 0;
+	FILE *d, *g;
+
+	file_safe(alg, safe, sizeof(safe));
+	snprintf(name, sizeof(name), "%s-%s", safe, x_is_size ? "size" : "threads");
+	snprintf(data, sizeof(data), "%s/data/%s.dat", dir, name);
+	d = fopen(data, "w");
+	if (!d)
+		return -errno;
+	/* Series as gnuplot data blocks separated by two blank lines (index). */
+	for (size_t i = 0; i < pts->n; i++) {
+		const struct point *p = &pts->v[i];
+		size_t j;
+
+		if (strcmp(p->alg, alg))
+			continue;
+		for (j = 0; j < i; j++)
+			if (!strcmp(pts->v[j].alg, alg) && same_series(&pts->v[j], p, x_is_size))
+				break;
+		if (j < i)
+			continue;
+		fprintf(d, "%s\"%s %s %s k%lld %s%lld\"\n", n_series ? "\n\n" : "", p->backend, p->mode,
+			p->op, p->keylen, x_is_size ? "t" : "size ", x_is_size ? p->threads : p->size);
+		for (j = i; j < pts->n; j++) {
+			const struct point *q = &pts->v[j];
+
+			if (!strcmp(q->alg, alg) && same_series(q, p, x_is_size))
+				fprintf(d, "%lld %.6g %.6g %.6g\n", x_is_size ? q->size : q->threads, q->median, q->min, q->max);
+		}
+		n_series++;
+	}
+	fclose(d);
+	if (!n_series)
+		return 1;
+	g = open_script(dir, name, script, sizeof(script));
+	if (!g)
+		return -errno;
+	emit_terminals(g, dir, name, 600);
+	fprintf(g, "  set title \"%s: throughput against %s (median, min-max of samples)\" noenhanced\n"
+		   "  set xlabel \"%s\"; set ylabel \"MB/s\"; set grid; set key outside right noenhanced\n"
+		   "  %s\n"
+		   "  plot for [i=0:%zu] \"%s\" index i using 1:2:3:4 with yerrorlines title columnheader(1)\n}\n",
+		alg, x_is_size ? "size" : "threads", x_is_size ? "bytes per operation" : "threads",
+		x_is_size ? "set logscale x 2; set logscale y" : "unset logscale x; unset logscale y", n_series - 1, data);
+	fclose(g);
+	return run_gnuplot(script);
+}
+
+static int plot_ratio(const char *cmp_path, const char *dir)
+{
+	json_error_t err;
+	json_t *cmp = json_load_file(cmp_path, 0, &err), *pair;
+	char data[512], script[512];
+	size_t i, n;
+	FILE *d, *g;
+	int rc;
+
+	if (!cmp) {
+		fprintf(stderr, "plot: %s: %s\n", cmp_path, err.text);
+		return -EINVAL;
+	}
+	n = json_array_size(json_object_get(cmp, "pairs"));
+	snprintf(data, sizeof(data), "%s/data/ab-ratio.dat", dir);
+	d = fopen(data, "w");
+	if (!d) {
+		json_decref(cmp);
+		return -errno;
+	}
+	json_array_foreach(json_object_get(cmp, "pairs"), i, pair) {
+		json_t *job = json_object_get(pair, "job"), *ci = json_object_get(pair, "ci95");
+
+		fprintf(d, "%zu %.6g %.6g %.6g \"%s %s %s %lld B t%lld %s\"\n", i,
+			json_number_value(json_object_get(pair, "ratio")),
+			json_number_value(json_array_get(ci, 0)), json_number_value(json_array_get(ci, 1)),
+			str_field(job, "backend"), str_field(job, "alg"), str_field(job, "op"),
+			json_integer_value(json_object_get(job, "size")),
+			json_integer_value(json_object_get(job, "threads")), str_field(job, "mode"));
+	}
+	fclose(d);
+	json_decref(cmp);
+	if (!n)
+		return 1;
+	g = open_script(dir, "ab-ratio", script, sizeof(script));
+	if (!g)
+		return -errno;
+	emit_terminals(g, dir, "ab-ratio", 120 + 18 * (int)n);
+	fprintf(g, "  set title \"NEW/BASE throughput ratio per job, 95%% bootstrap interval\"\n"
+		   "  set xlabel \"ratio of medians\"; set grid x; unset key\n"
+		   "  set yrange [-1:%zu]; set ytics font \",8\" noenhanced\n"
+		   "  set arrow 1 from 1, graph 0 to 1, graph 1 nohead dt 2\n"
+		   "  plot \"%s\" using 2:1:3:4:ytic(5) with xerrorbars pt 7 ps 0.6\n}\n",
+		n, data);
+	fclose(g);
+	rc = run_gnuplot(script);
+	return rc;
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: algbench plot RESULT.json... [--compare CMP.json] --out DIR\n\n"
+		     "Draws, with gnuplot, PNG and SVG charts into DIR: throughput against size\n"
+		     "and against threads for each algorithm in the result files, and, with\n"
+		     "--compare (the output of 'algbench compare --json'), the NEW/BASE ratio of\n"
+		     "every job with its 95%% interval. Data and gnuplot scripts go to DIR/data.\n");
+}
+
+static int plot(char **files, int n_files, const char *cmp, const char *dir)
+{
+	struct points pts = { 0 };
+	json_t **roots = calloc((size_t)n_files + 1, sizeof(*roots));
+	char datadir[512];
+	int rc = 0, drawn = 0;
+
+	snprintf(datadir, sizeof(datadir), "%s/data", dir);
+	if (!roots || (mkdir(dir, 0755) && errno != EEXIST) || (mkdir(datadir, 0755) && errno != EEXIST)) {
+		fprintf(stderr, "plot: cannot create %s: %s\n", datadir, strerror(errno));
+		free(roots);
+		return 2;
+	}
+	for (int i = 0; i < n_files && !rc; i++) {
+		json_error_t err;
+
+		roots[i] = json_load_file(files[i], 0, &err);
+		if (!roots[i] || add_points(&pts, roots[i])) {
+			fprintf(stderr, "plot: %s: %s\n", files[i], roots[i] ? "out of memory" : err.text);
+			rc = 2;
+		}
+	}
+	if (!rc)
+		qsort(pts.v, pts.n, sizeof(*pts.v), cmp_point);
+	for (size_t i = 0; i < pts.n && !rc; i++) {
+		if (i && !strcmp(pts.v[i].alg, pts.v[i - 1].alg))
+			continue;
+		for (int x_is_size = 1; x_is_size >= 0 && !rc; x_is_size--) {
+			int r = plot_alg(&pts, pts.v[i].alg, dir, x_is_size);
+
+			rc = r < 0 ? 2 : 0;
+			drawn += r == 0;
+		}
+	}
+	if (!rc && cmp) {
+		int r = plot_ratio(cmp, dir);
+
+		rc = r < 0 ? 2 : 0;
+		drawn += r == 0;
+	}
+	if (!rc)
+		printf("plot: %d charts (PNG and SVG) in %s\n", drawn, dir);
+	for (int i = 0; i < n_files; i++)
+		json_decref(roots[i]);
+	free(roots);
+	free(pts.v);
+	return rc;
+}
+
+int cmd_plot(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "compare", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL, *cmp = NULL;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "o:c:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'c':
+			cmp = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!out || (optind == argc && !cmp)) {
+		fprintf(stderr, "plot: need --out DIR and at least one result file or --compare (see --help)\n");
+		return 2;
+	}
+	return plot(argv + optind, argc - optind, cmp, out);
+}
