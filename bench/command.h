@@ -14,4 +14,6 @@ struct ab_command {
 	const char *summary;
 };
 
+int cmd_config_check(int argc, char **argv);
+
 #endif

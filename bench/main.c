@@ -17,6 +17,7 @@ static int cmd_help(int argc, char **argv)
 
 static const struct ab_command commands[] = {
 	{ "help", cmd_help, "this text" },
+	{ "config-check", cmd_config_check, "check a kernel config for crypto performance hazards" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
