@@ -38,8 +38,8 @@ const struct rule config_rules[] = {
 			"atomic64 counters in its crypto_alg, whether or not anyone reads them; with many CPUs "
 			"the cache line bounces and throughput collapses.",
 		.evidence = "Lustre client encryption went from 21.7 GB/s to 48.2 GB/s by disabling it "
-			    "(Launchpad bug 2039576, cited by upstream commit 2beb81fbf0c0; the option is gone "
-			    "from 6.10, 29ce50e078b8). " AB_STATS_EVIDENCE,
+			    "(Launchpad bug 2039576, cited by the upstream removal: 2beb81fbf0c0, reverted, "
+			    "then 29ce50e078b8 in 6.10). " AB_STATS_EVIDENCE,
 		.fix = "# CONFIG_CRYPTO_STATS is not set (nothing in user space reads these statistics).",
 	},
 	{
