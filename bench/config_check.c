@@ -164,10 +164,13 @@ static int print_rules(int json)
 	json_t *a = json ? json_array() : NULL;
 
 	if (!json)
-		printf("%-24s %-8s %-8s %-28s %s\n", "RULE", "SEVERITY", "ARCH", "OPTION", "CONDITION");
+		printf("%-24s %-8s %-7s %-45s %s\n", "RULE", "SEVERITY", "ARCH", "OPTION (|: alternatives)", "CONDITION");
 	for (size_t i = 0; i < n_config_rules; i++) {
 		const struct rule *r = &config_rules[i];
-		const char *opt = r->syms[0] ? r->syms[0] : "-";
+		char opt[128] = "-";
+
+		for (int k = 0, used = 0; k < RULE_MAX_SYMS && r->syms[k]; k++)
+			used += snprintf(opt + used, sizeof(opt) - used, "%s%s", k ? "|" : "", r->syms[k]);
 
 		if (json)
 			json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "id", r->id,
@@ -176,7 +179,7 @@ static int print_rules(int json)
 							   r->condition, "cost", r->cost, "evidence", r->evidence,
 							   "fix", r->fix));
 		else
-			printf("%-24s %-8s %-8s %-28s %s\n", r->id, severity_name(r->severity),
+			printf("%-24s %-8s %-7s %-45s %s\n", r->id, severity_name(r->severity),
 			       r->arch ? r->arch : "any", opt, r->condition);
 	}
 	if (json)

@@ -26,27 +26,13 @@ static int valid_name(const char *s, size_t n)
 	return 1;
 }
 
+/* Kconfig int (decimal) and hex (0x...) values; the range does not matter here. */
 static int is_number(const char *v)
 {
-	const char *p = v;
+	char *end;
 
-	if (!strncmp(p, "0x", 2) || !strncmp(p, "0X", 2)) {
-		p += 2;
-		if (!*p)
-			return 0;
-		for (; *p; p++)
-			if (!isxdigit((unsigned char)*p))
-				return 0;
-		return 1;
-	}
-	if (*p == '-')
-		p++;
-	if (!*p)
-		return 0;
-	for (; *p; p++)
-		if (!isdigit((unsigned char)*p))
-			return 0;
-	return 1;
+	(void)strtoll(v, &end, 0);
+	return end != v && !*end;
 }
 
 /* Unescape a quoted Kconfig string in place ("a\"b\\c" -> a"b\c); 0 if well-formed. */
