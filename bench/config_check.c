@@ -14,7 +14,7 @@
 #include "kconfig.h"
 
 #define MAX_FINDINGS 64
-#define WRAP 78
+#define WRAP	     78
 
 static int usage(FILE *out)
 {
@@ -92,22 +92,22 @@ static void print_finding(const struct finding *f, char mark)
 static void print_header(const struct kconfig *kc)
 {
 	printf("config-check: %s\n", kc->source);
-	printf("kernel: Linux %s, %s, %zu symbols\n", kc->version[0] ? kc->version : "(version unknown)", kc->arch,
-	       kc->n_syms);
+	printf("kernel: Linux %s, %s, %zu symbols\n",
+	       kc->version[0] ? kc->version : "(version unknown)", kc->arch, kc->n_syms);
 }
 
 static void print_summary(const int c[3])
 {
-	printf("%d error%s, %d warning%s, %d info\n", c[SEV_ERROR], c[SEV_ERROR] == 1 ? "" : "s", c[SEV_WARNING],
-	       c[SEV_WARNING] == 1 ? "" : "s", c[SEV_INFO]);
+	printf("%d error%s, %d warning%s, %d info\n", c[SEV_ERROR], c[SEV_ERROR] == 1 ? "" : "s",
+	       c[SEV_WARNING], c[SEV_WARNING] == 1 ? "" : "s", c[SEV_INFO]);
 }
 
 static json_t *finding_json(const struct finding *f)
 {
 	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "id", f->rule->id, "severity",
-			 severity_name(f->rule->severity), "option", f->option, "condition", f->rule->condition,
-			 "observed", f->observed, "cost", f->rule->cost, "evidence", f->rule->evidence, "fix",
-			 f->rule->fix);
+			 severity_name(f->rule->severity), "option", f->option, "condition",
+			 f->rule->condition, "observed", f->observed, "cost", f->rule->cost,
+			 "evidence", f->rule->evidence, "fix", f->rule->fix);
 }
 
 static json_t *findings_json(const struct finding *f, size_t n)
@@ -121,13 +121,14 @@ static json_t *findings_json(const struct finding *f, size_t n)
 
 static json_t *config_json(const struct kconfig *kc)
 {
-	return json_pack("{s:s, s:s, s:s, s:I}", "source", kc->source, "arch", kc->arch, "version", kc->version,
-			 "symbols", (json_int_t)kc->n_syms);
+	return json_pack("{s:s, s:s, s:s, s:I}", "source", kc->source, "arch", kc->arch, "version",
+			 kc->version, "symbols", (json_int_t)kc->n_syms);
 }
 
 static json_t *summary_json(const int c[3])
 {
-	return json_pack("{s:i, s:i, s:i}", "error", c[SEV_ERROR], "warning", c[SEV_WARNING], "info", c[SEV_INFO]);
+	return json_pack("{s:i, s:i, s:i}", "error", c[SEV_ERROR], "warning", c[SEV_WARNING],
+			 "info", c[SEV_INFO]);
 }
 
 static void dump_json(json_t *j)
@@ -145,8 +146,9 @@ static int check_one(const struct kconfig *kc, int json)
 
 	count(f, n, c);
 	if (json) {
-		dump_json(json_pack("{s:s, s:o, s:o, s:o}", "schema", "algbench-config-check/1", "config",
-				    config_json(kc), "findings", findings_json(f, n), "summary", summary_json(c)));
+		dump_json(json_pack("{s:s, s:o, s:o, s:o}", "schema", "algbench-config-check/1",
+				    "config", config_json(kc), "findings", findings_json(f, n),
+				    "summary", summary_json(c)));
 	} else {
 		print_header(kc);
 		putchar('\n');
@@ -164,20 +166,23 @@ static int print_rules(int json)
 	json_t *a = json ? json_array() : NULL;
 
 	if (!json)
-		printf("%-24s %-8s %-7s %-45s %s\n", "RULE", "SEVERITY", "ARCH", "OPTION (|: alternatives)", "CONDITION");
+		printf("%-24s %-8s %-7s %-45s %s\n", "RULE", "SEVERITY", "ARCH",
+		       "OPTION (|: alternatives)", "CONDITION");
 	for (size_t i = 0; i < n_config_rules; i++) {
 		const struct rule *r = &config_rules[i];
 		char opt[128] = "-";
 
 		for (int k = 0, used = 0; k < RULE_MAX_SYMS && r->syms[k]; k++)
-			used += snprintf(opt + used, sizeof(opt) - used, "%s%s", k ? "|" : "", r->syms[k]);
+			used += snprintf(opt + used, sizeof(opt) - used, "%s%s", k ? "|" : "",
+					 r->syms[k]);
 
 		if (json)
-			json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "id", r->id,
-							   "severity", severity_name(r->severity), "arch",
-							   r->arch ? r->arch : "any", "option", opt, "condition",
-							   r->condition, "cost", r->cost, "evidence", r->evidence,
-							   "fix", r->fix));
+			json_array_append_new(
+				a, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "id",
+					     r->id, "severity", severity_name(r->severity), "arch",
+					     r->arch ? r->arch : "any", "option", opt, "condition",
+					     r->condition, "cost", r->cost, "evidence", r->evidence,
+					     "fix", r->fix));
 		else
 			printf("%-24s %-8s %-7s %-45s %s\n", r->id, severity_name(r->severity),
 			       r->arch ? r->arch : "any", opt, r->condition);
@@ -206,7 +211,8 @@ static void show(const struct kconfig *kc, const char *name, char *out, size_t l
 }
 
 /* Report @name if its value differs; returns 1 if it does. */
-static int diff_symbol(const struct kconfig *a, const struct kconfig *b, const char *name, json_t *changes)
+static int diff_symbol(const struct kconfig *a, const struct kconfig *b, const char *name,
+		       json_t *changes)
 {
 	char va[256], vb[256];
 
@@ -215,7 +221,8 @@ static int diff_symbol(const struct kconfig *a, const struct kconfig *b, const c
 	if (!strcmp(va, vb))
 		return 0;
 	if (changes)
-		json_array_append_new(changes, json_pack("{s:s, s:s, s:s}", "option", name, "old", va, "new", vb));
+		json_array_append_new(changes, json_pack("{s:s, s:s, s:s}", "option", name, "old",
+							 va, "new", vb));
 	else
 		printf("  %-40s %s -> %s\n", name, va, vb);
 	return 1;
@@ -227,7 +234,9 @@ static size_t diff_symbols(const struct kconfig *a, const struct kconfig *b, jso
 	size_t i = 0, j = 0, changed = 0;
 
 	while (i < a->n_syms || j < b->n_syms) {
-		int c = i == a->n_syms ? 1 : j == b->n_syms ? -1 : strcmp(a->syms[i].name, b->syms[j].name);
+		int c = i == a->n_syms	 ? 1
+			: j == b->n_syms ? -1
+					 : strcmp(a->syms[i].name, b->syms[j].name);
 		const char *name = c <= 0 ? a->syms[i].name : b->syms[j].name;
 
 		if (relevant(name))
@@ -247,7 +256,8 @@ static int has_rule(const struct finding *f, size_t n, const struct rule *r)
 }
 
 /* Findings in @x whose rule does not fire in @y. */
-static size_t only_in(const struct finding *x, size_t nx, const struct finding *y, size_t ny, const struct finding **out)
+static size_t only_in(const struct finding *x, size_t nx, const struct finding *y, size_t ny,
+		      const struct finding **out)
 {
 	size_t n = 0;
 
@@ -274,13 +284,14 @@ static int compare(const struct kconfig *a, const struct kconfig *b, int json)
 			json_array_append_new(ja, finding_json(added[i]));
 		for (size_t i = 0; i < ngone; i++)
 			json_array_append_new(jg, finding_json(gone[i]));
-		dump_json(json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "schema", "algbench-config-compare/1",
-				    "old", config_json(a), "new", config_json(b), "changes", changes,
-				    "findings_added", ja, "findings_removed", jg, "new_summary", summary_json(c)));
+		dump_json(json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "schema",
+				    "algbench-config-compare/1", "old", config_json(a), "new",
+				    config_json(b), "changes", changes, "findings_added", ja,
+				    "findings_removed", jg, "new_summary", summary_json(c)));
 		return c[SEV_ERROR] ? 1 : 0;
 	}
-	printf("config-check compare\n  old: %s (Linux %s, %s)\n  new: %s (Linux %s, %s)\n\n", a->source,
-	       a->version, a->arch, b->source, b->version, b->arch);
+	printf("config-check compare\n  old: %s (Linux %s, %s)\n  new: %s (Linux %s, %s)\n\n",
+	       a->source, a->version, a->arch, b->source, b->version, b->arch);
 	printf("Crypto-relevant options changed (old -> new):\n");
 	if (!diff_symbols(a, b, NULL))
 		printf("  (none)\n");
@@ -301,7 +312,8 @@ static int compare(const struct kconfig *a, const struct kconfig *b, int json)
 static int load(struct kconfig *kc, const char *path, int running)
 {
 	char err[2048];
-	int r = running ? kconfig_load_running(kc, err, sizeof(err)) : kconfig_load(kc, path, err, sizeof(err));
+	int r = running ? kconfig_load_running(kc, err, sizeof(err))
+			: kconfig_load(kc, path, err, sizeof(err));
 
 	if (r)
 		fprintf(stderr, "algbench config-check: %s\n", err);
@@ -324,10 +336,12 @@ int cmd_config_check(int argc, char **argv)
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
 			return usage(stdout);
 		else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "algbench config-check: unknown option '%s' (see --help)\n", argv[i]);
+			fprintf(stderr, "algbench config-check: unknown option '%s' (see --help)\n",
+				argv[i]);
 			return 2;
 		} else if (nfiles == 2) {
-			fprintf(stderr, "algbench config-check: too many files (one to check, two to compare)\n");
+			fprintf(stderr, "algbench config-check: too many files (one to check, two "
+					"to compare)\n");
 			return 2;
 		} else {
 			files[nfiles++] = argv[i];
@@ -336,7 +350,8 @@ int cmd_config_check(int argc, char **argv)
 	if (rules)
 		return print_rules(json);
 	if ((running && nfiles) || (!running && !nfiles)) {
-		fprintf(stderr, "algbench config-check: give FILE, OLD NEW, or --running (see --help)\n");
+		fprintf(stderr,
+			"algbench config-check: give FILE, OLD NEW, or --running (see --help)\n");
 		return 2;
 	}
 	if (load(&a, files[0], running))

@@ -20,10 +20,11 @@
  */
 #define AB_STATS_EVIDENCE "This project's A/B figure (results/ab-stats report): not yet measured."
 
-#define ACCEL_EVIDENCE                                                                        \
-	"Without it the crypto API serves the algorithm with the generic C code (the *-generic " \
+#define ACCEL_EVIDENCE                                                                             \
+	"Without it the crypto API serves the algorithm with the generic C code (the *-generic "   \
 	"driver); `algbench list` on the running kernel shows the driver actually chosen."
-#define ACCEL_FIX_MOD(sym) "CONFIG_" sym "=m (or =y); the CPU feature is checked when the module loads."
+#define ACCEL_FIX_MOD(sym)                                                                         \
+	"CONFIG_" sym "=m (or =y); the CPU feature is checked when the module loads."
 
 #define DEBUG_FIX(sym) "# CONFIG_" sym " is not set (debug kernels only; never benchmark one)."
 
@@ -34,13 +35,16 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_ERROR,
 		.condition = "=y",
-		.cost = "Every aead, skcipher, hash, compress, rng, akcipher and kpp request updates shared "
-			"atomic64 counters in its crypto_alg, whether or not anyone reads them; with many CPUs "
-			"the cache line bounces and throughput collapses.",
-		.evidence = "Lustre client encryption went from 21.7 GB/s to 48.2 GB/s by disabling it "
-			    "(Launchpad bug 2039576, cited by the upstream removal: 2beb81fbf0c0, reverted, "
-			    "then 29ce50e078b8 in 6.10). " AB_STATS_EVIDENCE,
-		.fix = "# CONFIG_CRYPTO_STATS is not set (nothing in user space reads these statistics).",
+		.cost = "Every aead, skcipher, hash, compress, rng, akcipher and kpp request "
+			"updates shared atomic64 counters in its crypto_alg, whether or not anyone "
+			"reads them; with many CPUs the cache line bounces and throughput "
+			"collapses.",
+		.evidence =
+			"Lustre client encryption went from 21.7 GB/s to 48.2 GB/s by disabling it "
+			"(Launchpad bug 2039576, cited by the upstream removal: 2beb81fbf0c0, "
+			"reverted, then 29ce50e078b8 in 6.10). " AB_STATS_EVIDENCE,
+		.fix = "# CONFIG_CRYPTO_STATS is not set (nothing in user space reads these "
+		       "statistics).",
 	},
 	{
 		.id = "af-alg-hash-missing",
@@ -48,9 +52,10 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No AF_ALG hash sockets (algif_hash): algbench's afalg hash jobs and kcapi-dgst are "
-			"impossible; only the in-kernel backend can measure hashes.",
-		.evidence = "algif_hash is built from CONFIG_CRYPTO_USER_API_HASH (crypto/Makefile).",
+		.cost = "No AF_ALG hash sockets (algif_hash): algbench's afalg hash jobs and "
+			"kcapi-dgst are impossible; only the in-kernel backend can measure hashes.",
+		.evidence =
+			"algif_hash is built from CONFIG_CRYPTO_USER_API_HASH (crypto/Makefile).",
 		.fix = "CONFIG_CRYPTO_USER_API_HASH=m",
 	},
 	{
@@ -59,9 +64,10 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No AF_ALG skcipher sockets (algif_skcipher): afalg cbc/ctr/xts jobs and kcapi-enc "
-			"are impossible; only the in-kernel backend can measure them.",
-		.evidence = "algif_skcipher is built from CONFIG_CRYPTO_USER_API_SKCIPHER (crypto/Makefile).",
+		.cost = "No AF_ALG skcipher sockets (algif_skcipher): afalg cbc/ctr/xts jobs and "
+			"kcapi-enc are impossible; only the in-kernel backend can measure them.",
+		.evidence = "algif_skcipher is built from CONFIG_CRYPTO_USER_API_SKCIPHER "
+			    "(crypto/Makefile).",
 		.fix = "CONFIG_CRYPTO_USER_API_SKCIPHER=m",
 	},
 	{
@@ -70,12 +76,14 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No AF_ALG aead sockets (algif_aead): afalg gcm/ccm/rfc4106/chacha20poly1305 jobs are "
-			"impossible; only the in-kernel backend can measure aead. Some fleets turn this off on "
-			"purpose (CVE-2026-31431).",
-		.evidence = "algif_aead is built from CONFIG_CRYPTO_USER_API_AEAD (crypto/Makefile).",
-		.fix = "CONFIG_CRYPTO_USER_API_AEAD=m, on a kernel with the out-of-place fix a664bf3d603d; "
-		       "or keep it off and use the kmod backend for aead.",
+		.cost = "No AF_ALG aead sockets (algif_aead): afalg "
+			"gcm/ccm/rfc4106/chacha20poly1305 jobs are impossible; only the in-kernel "
+			"backend can measure aead. Some fleets turn this off on purpose "
+			"(CVE-2026-31431).",
+		.evidence =
+			"algif_aead is built from CONFIG_CRYPTO_USER_API_AEAD (crypto/Makefile).",
+		.fix = "CONFIG_CRYPTO_USER_API_AEAD=m, on a kernel with the out-of-place fix "
+		       "a664bf3d603d; or keep it off and use the kmod backend for aead.",
 	},
 	{
 		.id = "af-alg-rng-missing",
@@ -83,8 +91,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_INFO,
 		.condition = "not y/m",
-		.cost = "No AF_ALG rng sockets (algif_rng): kcapi-rng and rng jobs are impossible. The "
-			"default suite has no rng jobs.",
+		.cost = "No AF_ALG rng sockets (algif_rng): kcapi-rng and rng jobs are impossible. "
+			"The default suite has no rng jobs.",
 		.evidence = "algif_rng is built from CONFIG_CRYPTO_USER_API_RNG (crypto/Makefile).",
 		.fix = "CONFIG_CRYPTO_USER_API_RNG=m",
 	},
@@ -94,10 +102,12 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No crypto_user netlink (NETLINK_CRYPTO): `algbench nl`, `algbench conform` and the "
-			"driver/priority listing are impossible; AF_ALG still works.",
-		.evidence = "crypto_user is built from CONFIG_CRYPTO_USER (crypto/Makefile); socket(AF_NETLINK, "
-			    "..., NETLINK_CRYPTO) fails with EPROTONOSUPPORT without it.",
+		.cost = "No crypto_user netlink (NETLINK_CRYPTO): `algbench nl`, `algbench "
+			"conform` and the driver/priority listing are impossible; AF_ALG still "
+			"works.",
+		.evidence = "crypto_user is built from CONFIG_CRYPTO_USER (crypto/Makefile); "
+			    "socket(AF_NETLINK, ..., NETLINK_CRYPTO) fails with EPROTONOSUPPORT "
+			    "without it.",
 		.fix = "CONFIG_CRYPTO_USER=m",
 	},
 	{
@@ -106,15 +116,16 @@ const struct rule config_rules[] = {
 		.when = WHEN_ENABLED,
 		.severity = SEV_WARNING,
 		.condition = "y/m",
-		.cost = "AF_ALG aead is reachable by any local user (socket(AF_ALG) needs no privilege). "
-			"CVE-2026-31431 (\"Copy Fail\"): algif_aead's in-place operation (72548b093ee3) let a "
-			"local user write into the page cache; CVSS 7.8, local privilege escalation.",
-		.evidence = "Fixed upstream by a664bf3d603d (\"crypto: algif_aead - Revert to operating "
-			    "out-of-place\"); a config cannot show whether this kernel carries the fix or its "
-			    "stable/distro backport.",
-		.fix = "Run a kernel carrying a664bf3d603d (check the distro's changelog for CVE-2026-31431); "
-		       "where AF_ALG aead is not needed, # CONFIG_CRYPTO_USER_API_AEAD is not set, or "
-		       "blacklist algif_aead.",
+		.cost = "AF_ALG aead is reachable by any local user (socket(AF_ALG) needs no "
+			"privilege). CVE-2026-31431 (\"Copy Fail\"): algif_aead's in-place "
+			"operation (72548b093ee3) let a local user write into the page cache; CVSS "
+			"7.8, local privilege escalation.",
+		.evidence = "Fixed upstream by a664bf3d603d (\"crypto: algif_aead - Revert to "
+			    "operating out-of-place\"); a config cannot show whether this kernel "
+			    "carries the fix or its stable/distro backport.",
+		.fix = "Run a kernel carrying a664bf3d603d (check the distro's changelog for "
+		       "CVE-2026-31431); where AF_ALG aead is not needed, # "
+		       "CONFIG_CRYPTO_USER_API_AEAD is not set, or blacklist algif_aead.",
 	},
 	{
 		.id = "selftests-disabled",
@@ -122,9 +133,9 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "No boot-time self-tests: a driver giving wrong output registers and is used "
-			"silently, and CRYPTO_FIPS cannot be enabled. algbench's known-answer checks still "
-			"catch it for the catalogue's algorithms.",
+		.cost = "No boot-time self-tests: a driver giving wrong output registers and is "
+			"used silently, and CRYPTO_FIPS cannot be enabled. algbench's known-answer "
+			"checks still catch it for the catalogue's algorithms.",
 		.evidence = "crypto/testmgr.c alg_test() returns 0 without testing when "
 			    "CONFIG_CRYPTO_MANAGER_DISABLE_TESTS is set; CRYPTO_FIPS depends on "
 			    "!CRYPTO_MANAGER_DISABLE_TESTS.",
@@ -136,12 +147,13 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "Randomized self-tests against the generic implementations at every algorithm "
-			"registration: slow boot and module loading (each driver module loaded by a benchmark "
-			"pays it); a developer option.",
-		.evidence = "Its Kconfig help: \"intended for developer use only, as these tests take much "
-			    "longer to run than the normal self tests\".",
-		.fix = "# CONFIG_CRYPTO_MANAGER_EXTRA_TESTS is not set (keep it for driver development kernels).",
+		.cost = "Randomized self-tests against the generic implementations at every "
+			"algorithm registration: slow boot and module loading (each driver module "
+			"loaded by a benchmark pays it); a developer option.",
+		.evidence = "Its Kconfig help: \"intended for developer use only, as these tests "
+			    "take much longer to run than the normal self tests\".",
+		.fix = "# CONFIG_CRYPTO_MANAGER_EXTRA_TESTS is not set (keep it for driver "
+		       "development kernels).",
 	},
 	{
 		.id = "fips",
@@ -149,12 +161,15 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_INFO,
 		.condition = "=y",
-		.cost = "Nothing until booted with fips=1. Then algorithms not marked fips_allowed refuse "
-			"to instantiate (those jobs fail with ENOENT/ELIBBAD), a failed self-test panics, and "
-			"xts rejects keys with equal halves: compare FIPS and non-FIPS runs only with each other.",
-		.evidence = "crypto/fips.c (fips=1 sets fips_enabled); crypto/testmgr.c alg_test() rejects "
-			    "non-fips_allowed algorithms and panics on failure when fips_enabled.",
-		.fix = "Nothing to fix; record whether /proc/sys/crypto/fips_enabled is 1 with the results.",
+		.cost = "Nothing until booted with fips=1. Then algorithms not marked fips_allowed "
+			"refuse to instantiate (those jobs fail with ENOENT/ELIBBAD), a failed "
+			"self-test panics, and xts rejects keys with equal halves: compare FIPS "
+			"and non-FIPS runs only with each other.",
+		.evidence = "crypto/fips.c (fips=1 sets fips_enabled); crypto/testmgr.c alg_test() "
+			    "rejects non-fips_allowed algorithms and panics on failure when "
+			    "fips_enabled.",
+		.fix = "Nothing to fix; record whether /proc/sys/crypto/fips_enabled is 1 with the "
+		       "results.",
 	},
 	{
 		.id = "tcrypt-builtin",
@@ -162,10 +177,10 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "tcrypt built in runs its default test mode during boot: slow boot, and the "
-			"reference benchmark cannot be reloaded with other modes.",
-		.evidence = "crypto/tcrypt.c runs do_test(mode) from module_init; tcrypt's Kconfig symbol "
-			    "is CRYPTO_TEST, renamed CRYPTO_BENCHMARK upstream in 2025.",
+		.cost = "tcrypt built in runs its default test mode during boot: slow boot, and "
+			"the reference benchmark cannot be reloaded with other modes.",
+		.evidence = "crypto/tcrypt.c runs do_test(mode) from module_init; tcrypt's Kconfig "
+			    "symbol is CRYPTO_TEST, renamed CRYPTO_BENCHMARK upstream in 2025.",
 		.fix = "CONFIG_CRYPTO_TEST=m (CONFIG_CRYPTO_BENCHMARK=m on newer kernels).",
 	},
 	{
@@ -174,9 +189,11 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_INFO,
 		.condition = "neither name y/m",
-		.cost = "No tcrypt: the kernel's own speed tests (modprobe tcrypt mode=N sec=S) are not "
-			"available as a reference; algbench's kmod backend does not need them.",
-		.evidence = "tcrypt's Kconfig symbol is CRYPTO_TEST, renamed CRYPTO_BENCHMARK upstream in 2025.",
+		.cost = "No tcrypt: the kernel's own speed tests (modprobe tcrypt mode=N sec=S) "
+			"are not available as a reference; algbench's kmod backend does not need "
+			"them.",
+		.evidence = "tcrypt's Kconfig symbol is CRYPTO_TEST, renamed CRYPTO_BENCHMARK "
+			    "upstream in 2025.",
 		.fix = "CONFIG_CRYPTO_TEST=m (CONFIG_CRYPTO_BENCHMARK=m on newer kernels).",
 	},
 	{
@@ -185,11 +202,13 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_INFO,
 		.condition = "=y",
-		.cost = "Real-time kernel: spinlocks sleep, softirqs run in threads, and SIMD glue code yields "
-			"the FPU in small chunks (x86 chacha/poly1305 every 4 KiB), so crypto throughput and "
-			"latency differ from the non-RT build of the same kernel.",
-		.evidence = "PREEMPT_RT semantics (kernel/Kconfig.preempt); arch/x86/crypto/chacha_glue.c "
-			    "limits each kernel_fpu_begin() section to SZ_4K.",
+		.cost = "Real-time kernel: spinlocks sleep, softirqs run in threads, and SIMD glue "
+			"code yields the FPU in small chunks (x86 chacha/poly1305 every 4 KiB), so "
+			"crypto throughput and latency differ from the non-RT build of the same "
+			"kernel.",
+		.evidence = "PREEMPT_RT semantics (kernel/Kconfig.preempt); "
+			    "arch/x86/crypto/chacha_glue.c limits each kernel_fpu_begin() section "
+			    "to SZ_4K.",
 		.fix = "Nothing to fix; compare RT results only with RT results.",
 	},
 	/* Debugging options that slow the crypto path. */
@@ -201,8 +220,8 @@ const struct rule config_rules[] = {
 		.condition = "=y",
 		.cost = "Lock validation on every lock taken: AF_ALG socket locks, crypto_alg_sem, "
 			"per-request locks; multi-thread throughput is not representative.",
-		.evidence = "lockdep tracks every acquisition (kernel/locking/lockdep.c); PROVE_LOCKING and "
-			    "DEBUG_LOCK_ALLOC select LOCKDEP.",
+		.evidence = "lockdep tracks every acquisition (kernel/locking/lockdep.c); "
+			    "PROVE_LOCKING and DEBUG_LOCK_ALLOC select LOCKDEP.",
 		.fix = DEBUG_FIX("PROVE_LOCKING") " Also DEBUG_LOCK_ALLOC.",
 	},
 	{
@@ -211,8 +230,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "Lock contention statistics on every lock: extra time and cache traffic exactly "
-			"where multi-thread crypto contends.",
+		.cost = "Lock contention statistics on every lock: extra time and cache traffic "
+			"exactly where multi-thread crypto contends.",
 		.evidence = "LOCK_STAT selects LOCKDEP (lib/Kconfig.debug).",
 		.fix = DEBUG_FIX("LOCK_STAT"),
 	},
@@ -224,7 +243,8 @@ const struct rule config_rules[] = {
 		.condition = "=y",
 		.cost = "Every memory access of the generic C crypto code and the scatterwalk is "
 			"instrumented; throughput drops several-fold.",
-		.evidence = "KASAN instruments loads/stores at compile time (Documentation/dev-tools/kasan.rst).",
+		.evidence = "KASAN instruments loads/stores at compile time "
+			    "(Documentation/dev-tools/kasan.rst).",
 		.fix = DEBUG_FIX("KASAN"),
 	},
 	{
@@ -244,7 +264,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "Shadow tracking of every byte's initialisation state: several-fold slower crypto.",
+		.cost = "Shadow tracking of every byte's initialisation state: several-fold slower "
+			"crypto.",
 		.evidence = "Documentation/dev-tools/kmsan.rst.",
 		.fix = DEBUG_FIX("KMSAN"),
 	},
@@ -254,11 +275,12 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "Checks on every preempt_disable/enable and smp_processor_id(): kernel_fpu_begin/end "
-			"in every SIMD crypto call and per-CPU request queues pay it.",
-		.evidence = "Its Kconfig help (6.3+): \"potential to introduce high runtime overhead ... for "
-			    "each this_cpu operation\"; the patch that stopped defaulting it to y measured "
-			    "hackbench 11-13% faster without it.",
+		.cost = "Checks on every preempt_disable/enable and smp_processor_id(): "
+			"kernel_fpu_begin/end in every SIMD crypto call and per-CPU request queues "
+			"pay it.",
+		.evidence = "Its Kconfig help (6.3+): \"potential to introduce high runtime "
+			    "overhead ... for each this_cpu operation\"; the patch that stopped "
+			    "defaulting it to y measured hackbench 11-13% faster without it.",
 		.fix = DEBUG_FIX("DEBUG_PREEMPT"),
 	},
 	{
@@ -267,8 +289,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "might_sleep() checks in every crypto_yield()/cond_resched() and allocation on the "
-			"request path.",
+		.cost = "might_sleep() checks in every crypto_yield()/cond_resched() and "
+			"allocation on the request path.",
 		.evidence = "lib/Kconfig.debug (DEBUG_ATOMIC_SLEEP).",
 		.fix = DEBUG_FIX("DEBUG_ATOMIC_SLEEP"),
 	},
@@ -280,7 +302,8 @@ const struct rule config_rules[] = {
 		.condition = "=y",
 		.cost = "Validates scatterlist entries on every sg operation; the crypto API walks "
 			"scatterlists for every AF_ALG and skcipher/aead request.",
-		.evidence = "include/linux/scatterlist.h: BUG_ON checks in the sg helpers under CONFIG_DEBUG_SG.",
+		.evidence = "include/linux/scatterlist.h: BUG_ON checks in the sg helpers under "
+			    "CONFIG_DEBUG_SG.",
 		.fix = DEBUG_FIX("DEBUG_SG"),
 	},
 	{
@@ -289,8 +312,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "Unmaps freed pages (when enabled at boot): page allocation and freeing on the AF_ALG "
-			"path cost TLB flushes.",
+		.cost = "Unmaps freed pages (when enabled at boot): page allocation and freeing on "
+			"the AF_ALG path cost TLB flushes.",
 		.evidence = "mm/Kconfig.debug (DEBUG_PAGEALLOC, DEBUG_PAGEALLOC_ENABLE_DEFAULT).",
 		.fix = DEBUG_FIX("DEBUG_PAGEALLOC"),
 	},
@@ -301,7 +324,8 @@ const struct rule config_rules[] = {
 		.severity = SEV_WARNING,
 		.condition = "=y",
 		.cost = "Tracks every allocation: each crypto request/tfm allocation pays it.",
-		.evidence = "Kconfig help of DEBUG_KMEMLEAK (every kmalloc/kmem_cache_alloc is recorded).",
+		.evidence = "Kconfig help of DEBUG_KMEMLEAK (every kmalloc/kmem_cache_alloc is "
+			    "recorded).",
 		.fix = DEBUG_FIX("DEBUG_KMEMLEAK"),
 	},
 	{
@@ -310,7 +334,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "Object lifetime tracking (timers, work items, RCU heads) on the async crypto paths.",
+		.cost = "Object lifetime tracking (timers, work items, RCU heads) on the async "
+			"crypto paths.",
 		.evidence = "lib/Kconfig.debug (DEBUG_OBJECTS).",
 		.fix = DEBUG_FIX("DEBUG_OBJECTS"),
 	},
@@ -320,8 +345,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "Red zones, poisoning and tracking on every slab allocation (requests, tfms, AF_ALG "
-			"buffers).",
+		.cost = "Red zones, poisoning and tracking on every slab allocation (requests, "
+			"tfms, AF_ALG buffers).",
 		.evidence = "SLUB_DEBUG_ON turns slub_debug on for every cache at boot.",
 		.fix = DEBUG_FIX("SLUB_DEBUG_ON"),
 	},
@@ -331,7 +356,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_Y,
 		.severity = SEV_WARNING,
 		.condition = "=y",
-		.cost = "Runtime checks compiled into the C crypto code (shifts, bounds, overflow).",
+		.cost = "Runtime checks compiled into the C crypto code (shifts, bounds, "
+			"overflow).",
 		.evidence = "lib/Kconfig.ubsan.",
 		.fix = DEBUG_FIX("UBSAN"),
 	},
@@ -343,8 +369,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No AES-NI: aes, gcm(aes), rfc4106, cbc/ctr/xts(aes) fall back to table-based "
-			"generic C, far slower and not constant-time.",
+		.cost = "No AES-NI: aes, gcm(aes), rfc4106, cbc/ctr/xts(aes) fall back to "
+			"table-based generic C, far slower and not constant-time.",
 		.evidence = ACCEL_EVIDENCE,
 		.fix = ACCEL_FIX_MOD("CRYPTO_AES_NI_INTEL"),
 	},
@@ -355,8 +381,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No PCLMULQDQ ghash: gcm built from templates (gcm_base(ctr(aes),ghash)) uses "
-			"ghash-generic.",
+		.cost = "No PCLMULQDQ ghash: gcm built from templates (gcm_base(ctr(aes),ghash)) "
+			"uses ghash-generic.",
 		.evidence = ACCEL_EVIDENCE,
 		.fix = ACCEL_FIX_MOD("CRYPTO_GHASH_CLMUL_NI_INTEL"),
 	},
@@ -367,8 +393,10 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No SHA-NI/SSSE3/AVX/AVX2 sha256: sha256 and hmac(sha256) use sha256-generic.",
-		.evidence = ACCEL_EVIDENCE " Newer kernels build it into lib/crypto (CRYPTO_LIB_SHA256_ARCH).",
+		.cost = "No SHA-NI/SSSE3/AVX/AVX2 sha256: sha256 and hmac(sha256) use "
+			"sha256-generic.",
+		.evidence = ACCEL_EVIDENCE
+		" Newer kernels build it into lib/crypto (CRYPTO_LIB_SHA256_ARCH).",
 		.fix = ACCEL_FIX_MOD("CRYPTO_SHA256_SSSE3"),
 	},
 	{
@@ -379,7 +407,8 @@ const struct rule config_rules[] = {
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
 		.cost = "No SSSE3/AVX/AVX2 sha512: sha512 uses sha512-generic.",
-		.evidence = ACCEL_EVIDENCE " Newer kernels build it into lib/crypto (CRYPTO_LIB_SHA512_ARCH).",
+		.evidence = ACCEL_EVIDENCE
+		" Newer kernels build it into lib/crypto (CRYPTO_LIB_SHA512_ARCH).",
 		.fix = ACCEL_FIX_MOD("CRYPTO_SHA512_SSSE3"),
 	},
 	{
@@ -389,7 +418,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No SSSE3/AVX2/AVX-512 chacha20: rfc7539(chacha20,poly1305) uses chacha20-generic.",
+		.cost = "No SSSE3/AVX2/AVX-512 chacha20: rfc7539(chacha20,poly1305) uses "
+			"chacha20-generic.",
 		.evidence = ACCEL_EVIDENCE,
 		.fix = ACCEL_FIX_MOD("CRYPTO_CHACHA20_X86_64"),
 	},
@@ -411,7 +441,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No SSE4.2 crc32c: crc32c (and btrfs, ext4 metadata checksums) uses crc32c-generic.",
+		.cost = "No SSE4.2 crc32c: crc32c (and btrfs, ext4 metadata checksums) uses "
+			"crc32c-generic.",
 		.evidence = ACCEL_EVIDENCE " Newer kernels build it into lib/crc (CRC32_ARCH).",
 		.fix = ACCEL_FIX_MOD("CRYPTO_CRC32C_INTEL"),
 	},
@@ -422,7 +453,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No ARMv8 CE aes modes: cbc/ctr/xts(aes) fall back to the NEON, scalar or generic code.",
+		.cost = "No ARMv8 CE aes modes: cbc/ctr/xts(aes) fall back to the NEON, scalar or "
+			"generic code.",
 		.evidence = ACCEL_EVIDENCE,
 		.fix = ACCEL_FIX_MOD("CRYPTO_AES_ARM64_CE_BLK"),
 	},
@@ -433,8 +465,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No ARMv8 CE aes block cipher: template-built modes over aes use aes-arm64 or "
-			"aes-generic.",
+		.cost = "No ARMv8 CE aes block cipher: template-built modes over aes use aes-arm64 "
+			"or aes-generic.",
 		.evidence = ACCEL_EVIDENCE,
 		.fix = ACCEL_FIX_MOD("CRYPTO_AES_ARM64_CE"),
 	},
@@ -456,7 +488,8 @@ const struct rule config_rules[] = {
 		.when = WHEN_MISSING,
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
-		.cost = "No PMULL gcm/ghash: gcm(aes) and rfc4106 are built from templates over ghash-generic.",
+		.cost = "No PMULL gcm/ghash: gcm(aes) and rfc4106 are built from templates over "
+			"ghash-generic.",
 		.evidence = ACCEL_EVIDENCE,
 		.fix = ACCEL_FIX_MOD("CRYPTO_GHASH_ARM64_CE"),
 	},
@@ -468,7 +501,8 @@ const struct rule config_rules[] = {
 		.severity = SEV_WARNING,
 		.condition = "not y/m",
 		.cost = "No ARMv8 CE sha256: sha256 and hmac(sha256) use scalar or generic code.",
-		.evidence = ACCEL_EVIDENCE " Newer kernels build it into lib/crypto (CRYPTO_LIB_SHA256_ARCH).",
+		.evidence = ACCEL_EVIDENCE
+		" Newer kernels build it into lib/crypto (CRYPTO_LIB_SHA256_ARCH).",
 		.fix = ACCEL_FIX_MOD("CRYPTO_SHA2_ARM64_CE"),
 	},
 	{
@@ -511,7 +545,8 @@ const struct rule config_rules[] = {
 		.condition = "arch not x86_64/arm64",
 		.cost = "config-check has accelerated-driver lists for x86_64 and arm64 only; this "
 			"architecture's drivers were not checked.",
-		.evidence = "The architecture comes from the config's own symbols (X86_64, ARM64, ...).",
+		.evidence = "The architecture comes from the config's own symbols (X86_64, ARM64, "
+			    "...).",
 		.fix = "Check `algbench list` on the running kernel for *-generic drivers.",
 	},
 };
@@ -548,7 +583,8 @@ static void describe(const struct kconfig *kc, const struct rule *r, char *out, 
 		else if (k == KV_NOTSET)
 			used += snprintf(out + used, len - used, "%s%s is not set", sep, name);
 		else
-			used += snprintf(out + used, len - used, "%s%s=%s", sep, name, kconfig_show(kc, name));
+			used += snprintf(out + used, len - used, "%s%s=%s", sep, name,
+					 kconfig_show(kc, name));
 	}
 	if (r->when == WHEN_ARCH_UNLISTED)
 		snprintf(out, len, "architecture %s", kc->arch);

@@ -10,9 +10,9 @@ enum severity { SEV_INFO, SEV_WARNING, SEV_ERROR };
 
 /* When a rule fires, over its symbols (the first is the one it is about). */
 enum rule_when {
-	WHEN_Y, /* any symbol is =y */
-	WHEN_ENABLED, /* any symbol is =y or =m */
-	WHEN_MISSING, /* none is y or m: not set, or absent */
+	WHEN_Y,		    /* any symbol is =y */
+	WHEN_ENABLED,	    /* any symbol is =y or =m */
+	WHEN_MISSING,	    /* none is y or m: not set, or absent */
 	WHEN_ARCH_UNLISTED, /* the config's arch has no accelerated-driver list */
 };
 
@@ -21,12 +21,12 @@ enum rule_when {
 /* One row of the findings table (config_rules.c). */
 struct rule {
 	const char *id;
-	const char *arch; /* only for this architecture; NULL: any */
+	const char *arch;		 /* only for this architecture; NULL: any */
 	const char *syms[RULE_MAX_SYMS]; /* alternatives: newer names, library variants */
 	enum rule_when when;
 	enum severity severity;
 	const char *condition; /* the condition, in words */
-	const char *cost; /* what it costs or blocks */
+	const char *cost;      /* what it costs or blocks */
 	const char *evidence;
 	const char *fix;
 };

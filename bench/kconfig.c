@@ -13,7 +13,7 @@
 
 #include "kconfig.h"
 
-#define PREFIX "CONFIG_"
+#define PREFIX	"CONFIG_"
 #define NOT_SET " is not set"
 
 static int valid_name(const char *s, size_t n)
@@ -88,8 +88,8 @@ static int parse_line(struct kconfig *kc, char *line, struct ksym *s, char *srca
 	if (line[0] == '#') {
 		size_t tail = strlen(NOT_SET), plen = strlen("# " PREFIX);
 
-		if (n > plen + tail && !strncmp(line, "# " PREFIX, plen) && !strcmp(line + n - tail, NOT_SET) &&
-		    valid_name(line + plen, n - plen - tail)) {
+		if (n > plen + tail && !strncmp(line, "# " PREFIX, plen) &&
+		    !strcmp(line + n - tail, NOT_SET) && valid_name(line + plen, n - plen - tail)) {
 			line[n - tail] = '\0';
 			*s = (struct ksym){ .name = line + plen, .kind = KV_NOTSET };
 			return 1;
@@ -98,7 +98,8 @@ static int parse_line(struct kconfig *kc, char *line, struct ksym *s, char *srca
 		return 0;
 	}
 	eq = strchr(line, '=');
-	if (strncmp(line, PREFIX, strlen(PREFIX)) || !eq || !valid_name(line + strlen(PREFIX), eq - line - strlen(PREFIX)))
+	if (strncmp(line, PREFIX, strlen(PREFIX)) || !eq ||
+	    !valid_name(line + strlen(PREFIX), eq - line - strlen(PREFIX)))
 		return -1;
 	*eq = '\0';
 	*s = (struct ksym){ .name = line + strlen(PREFIX), .value = eq + 1 };
@@ -134,9 +135,10 @@ struct arch_sym {
 
 /* The architecture symbol Kconfig sets, most specific first. */
 static const struct arch_sym arch_syms[] = {
-	{ "X86_64", "x86_64" }, { "X86_32", "i386" },  { "ARM64", "arm64" },	 { "ARM", "arm" },
-	{ "RISCV", "riscv" },	{ "PPC64", "ppc64" },  { "PPC", "powerpc" },	 { "S390", "s390" },
-	{ "LOONGARCH", "loongarch" }, { "MIPS", "mips" }, { "SPARC", "sparc" },
+	{ "X86_64", "x86_64" }, { "X86_32", "i386" }, { "ARM64", "arm64" },
+	{ "ARM", "arm" },	{ "RISCV", "riscv" }, { "PPC64", "ppc64" },
+	{ "PPC", "powerpc" },	{ "S390", "s390" },   { "LOONGARCH", "loongarch" },
+	{ "MIPS", "mips" },	{ "SPARC", "sparc" },
 };
 
 static void set_arch(struct kconfig *kc, const char *srcarch)
@@ -156,7 +158,9 @@ static int check_text(const char *text, size_t len, char *err, size_t errlen)
 		unsigned char c = text[i];
 
 		if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7f) {
-			snprintf(err, errlen, "not a kernel config: binary data (byte 0x%02x at offset %zu)", c, i);
+			snprintf(err, errlen,
+				 "not a kernel config: binary data (byte 0x%02x at offset %zu)", c,
+				 i);
 			return -1;
 		}
 	}
@@ -192,7 +196,9 @@ int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t 
 		lineno++;
 		r = parse_line(kc, line, &s, srcarch, sizeof(srcarch));
 		if (r < 0) {
-			snprintf(err, errlen, "not a kernel config: line %u is not Kconfig syntax: '%.60s'", lineno, line);
+			snprintf(err, errlen,
+				 "not a kernel config: line %u is not Kconfig syntax: '%.60s'",
+				 lineno, line);
 			return -1;
 		}
 		if (!r)

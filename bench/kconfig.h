@@ -20,7 +20,7 @@ enum kval_kind {
 };
 
 struct ksym {
-	const char *name; /* without the CONFIG_ prefix */
+	const char *name;  /* without the CONFIG_ prefix */
 	const char *value; /* as written after '=' (NULL for not set) */
 	enum kval_kind kind;
 	unsigned int line;
@@ -29,9 +29,9 @@ struct ksym {
 struct kconfig {
 	struct ksym *syms; /* sorted by name, one per symbol */
 	size_t n_syms;
-	char *text; /* owns every string above */
-	char arch[16]; /* x86_64, i386, arm64, arm, riscv, powerpc, s390, ... */
-	char version[64]; /* from the "Linux/ARCH VERSION Kernel Configuration" header */
+	char *text;	   /* owns every string above */
+	char arch[16];	   /* x86_64, i386, arm64, arm, riscv, powerpc, s390, ... */
+	char version[64];  /* from the "Linux/ARCH VERSION Kernel Configuration" header */
 	char source[4096]; /* what was read: path, and member for a .deb */
 };
 

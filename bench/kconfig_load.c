@@ -67,7 +67,8 @@ static int read_all(int fd, struct buf *b, const char *path, char *err, size_t e
 			break;
 		b->len += n;
 		if (b->len > MAX_CONFIG) {
-			snprintf(err, errlen, "%s: larger than %u MiB, not a kernel config", path, MAX_CONFIG >> 20);
+			snprintf(err, errlen, "%s: larger than %u MiB, not a kernel config", path,
+				 MAX_CONFIG >> 20);
 			return -1;
 		}
 	}
@@ -105,12 +106,13 @@ static int gunzip(const struct buf *in, struct buf *out, const char *path, char 
 			continue;
 		}
 		if (r != Z_OK && r != Z_BUF_ERROR) {
-			snprintf(err, errlen, "%s: corrupt gzip data at input byte %lu: %s", path, zs.total_in,
-				 zs.msg ? zs.msg : "inflate failed");
+			snprintf(err, errlen, "%s: corrupt gzip data at input byte %lu: %s", path,
+				 zs.total_in, zs.msg ? zs.msg : "inflate failed");
 			break;
 		}
 		if (out->len > MAX_CONFIG) {
-			snprintf(err, errlen, "%s: decompresses to more than %u MiB, not a kernel config", path,
+			snprintf(err, errlen,
+				 "%s: decompresses to more than %u MiB, not a kernel config", path,
 				 MAX_CONFIG >> 20);
 			r = Z_MEM_ERROR;
 			break;
@@ -122,7 +124,9 @@ static int gunzip(const struct buf *in, struct buf *out, const char *path, char 
 		return 0;
 	}
 	if (r == Z_OK || r == Z_BUF_ERROR)
-		snprintf(err, errlen, "%s: truncated gzip: the stream stops after %zu bytes, before its end marker",
+		snprintf(err, errlen,
+			 "%s: truncated gzip: the stream stops after %zu bytes, before its end "
+			 "marker",
 			 path, in->len);
 	return -1;
 }
@@ -142,8 +146,8 @@ static la_ssize_t inner_read(struct archive *a, void *data, const void **block)
 }
 
 /* Find ./boot/config-* in the package's data.tar.* (the member @outer is at). */
-static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *out, struct kconfig *kc,
-			 const char *path, char *err, size_t errlen)
+static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *out,
+			 struct kconfig *kc, const char *path, char *err, size_t errlen)
 {
 	struct archive *in = archive_read_new();
 	struct archive_entry *e;
@@ -159,7 +163,8 @@ static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *ou
 		if (archive_entry_filetype(e) != AE_IFREG || fnmatch("*boot/config-*", name, 0))
 			continue;
 		if (archive_entry_size(e) > MAX_CONFIG) {
-			snprintf(err, errlen, "%s: %s is larger than %u MiB", path, name, MAX_CONFIG >> 20);
+			snprintf(err, errlen, "%s: %s is larger than %u MiB", path, name,
+				 MAX_CONFIG >> 20);
 			archive_read_free(in);
 			return -1;
 		}
@@ -168,7 +173,8 @@ static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *ou
 			archive_read_free(in);
 			return -1;
 		}
-		while ((n = archive_read_data(in, out->data + out->len, out->cap - 1 - out->len)) > 0)
+		while ((n = archive_read_data(in, out->data + out->len, out->cap - 1 - out->len)) >
+		       0)
 			out->len += n;
 		if (n < 0)
 			break;
@@ -180,8 +186,10 @@ static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *ou
 	if (!found && r != ARCHIVE_EOF)
 		snprintf(err, errlen, "%s: corrupt %s: %s", path, member, archive_error_string(in));
 	else if (!found)
-		snprintf(err, errlen, "%s: Debian package without a ./boot/config-* (not a linux-image package?)",
-			 path);
+		snprintf(
+			err, errlen,
+			"%s: Debian package without a ./boot/config-* (not a linux-image package?)",
+			path);
 	archive_read_free(in);
 	return found ? 0 : -1;
 }
@@ -203,8 +211,9 @@ static int read_deb(const char *path, struct buf *out, struct kconfig *kc, char 
 		const char *name = archive_entry_pathname(e);
 
 		if (first && strcmp(name, "debian-binary")) {
-			snprintf(err, errlen, "%s: an ar archive but not a Debian package (first member '%s')", path,
-				 name);
+			snprintf(err, errlen,
+				 "%s: an ar archive but not a Debian package (first member '%s')",
+				 path, name);
 			goto out;
 		}
 		first = 0;
@@ -219,7 +228,8 @@ static int read_deb(const char *path, struct buf *out, struct kconfig *kc, char 
 	if (r == ARCHIVE_EOF)
 		snprintf(err, errlen, "%s: Debian package without a data.tar member", path);
 	else
-		snprintf(err, errlen, "%s: corrupt Debian package: %s", path, archive_error_string(ctx->outer));
+		snprintf(err, errlen, "%s: corrupt Debian package: %s", path,
+			 archive_error_string(ctx->outer));
 out:
 	archive_read_free(ctx->outer);
 	free(ctx);
@@ -245,7 +255,8 @@ static int open_regular(const char *path, char *err, size_t errlen)
 }
 
 /* Dispatch on the first bytes: a .deb is read in place, anything else whole. */
-static int load_text(const char *path, struct buf *text, struct kconfig *kc, char *err, size_t errlen)
+static int load_text(const char *path, struct buf *text, struct kconfig *kc, char *err,
+		     size_t errlen)
 {
 	struct buf raw = { 0 };
 	unsigned char magic[8] = { 0 };
@@ -253,7 +264,8 @@ static int load_text(const char *path, struct buf *text, struct kconfig *kc, cha
 
 	if (fd < 0)
 		return -1;
-	if (pread(fd, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic) && !memcmp(magic, "!<arch>\n", 8)) {
+	if (pread(fd, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic) &&
+	    !memcmp(magic, "!<arch>\n", 8)) {
 		close(fd);
 		return read_deb(path, text, kc, err, errlen);
 	}
@@ -311,7 +323,9 @@ int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen)
 		char second[1024];
 
 		snprintf(second, sizeof(second), "%s", err);
-		snprintf(err, errlen, "no config for the running kernel: %s; %s (enable CONFIG_IKCONFIG_PROC or install the config in /boot)",
+		snprintf(err, errlen,
+			 "no config for the running kernel: %s; %s (enable CONFIG_IKCONFIG_PROC or "
+			 "install the config in /boot)",
 			 first, second);
 	}
 	return -1;

@@ -121,7 +121,8 @@ variant_config() {
 while read -r name rule want; do
 	cfg=$(variant_config "$name")
 	if [ -z "$cfg" ] || [ ! -f "$cfg" ]; then
-		ok "variant $name: $rule, exit $want # SKIP not built (set ALGBENCH_${name^^}_CONFIG or ALGBENCH_TEST_VARIANTS=1)"
+		var=ALGBENCH_${name//-/_}_CONFIG
+		ok "variant $name: $rule, exit $want # SKIP not built (set ${var^^}=PATH or ALGBENCH_TEST_VARIANTS=1)"
 		continue
 	fi
 	if [ "${rule#!}" != "$rule" ]; then check "variant $name: no ${rule#!}" lacks "${rule#!}" "$cfg"

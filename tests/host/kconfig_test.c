@@ -40,7 +40,8 @@ static void semantics(void)
 	ok(!parse(&kc, cfg, err, sizeof(err)), "synthetic config parses");
 	ok(kconfig_kind(&kc, "A") == KV_Y && kconfig_enabled(&kc, "A"), "=y is y");
 	ok(kconfig_kind(&kc, "B") == KV_M && kconfig_enabled(&kc, "B"), "=m is m, enabled");
-	ok(kconfig_kind(&kc, "C") == KV_NOTSET && !strcmp(kconfig_show(&kc, "C"), "n"), "\"is not set\" is n");
+	ok(kconfig_kind(&kc, "C") == KV_NOTSET && !strcmp(kconfig_show(&kc, "C"), "n"),
+	   "\"is not set\" is n");
 	ok(kconfig_kind(&kc, "D") == KV_NOTSET, "=n is n");
 	ok(kconfig_kind(&kc, "NOPE") == KV_ABSENT && !strcmp(kconfig_show(&kc, "NOPE"), "absent"),
 	   "no line is absent");
@@ -60,9 +61,11 @@ static void arch_and_rejects(void)
 	struct kconfig kc;
 	char err[256] = "";
 
-	ok(!parse(&kc, "CONFIG_ARM64=y\n", err, sizeof(err)) && !strcmp(kc.arch, "arm64"), "arch arm64");
+	ok(!parse(&kc, "CONFIG_ARM64=y\n", err, sizeof(err)) && !strcmp(kc.arch, "arm64"),
+	   "arch arm64");
 	kconfig_free(&kc);
-	ok(!parse(&kc, "# Linux/riscv 6.6.0 Kernel Configuration\nCONFIG_A=y\n", err, sizeof(err)) &&
+	ok(!parse(&kc, "# Linux/riscv 6.6.0 Kernel Configuration\nCONFIG_A=y\n", err,
+		  sizeof(err)) &&
 		   !strcmp(kc.arch, "riscv"),
 	   "arch from the header when no arch symbol is set");
 	kconfig_free(&kc);
@@ -77,7 +80,8 @@ static void arch_and_rejects(void)
 	ok(parse(&kc, "CONFIG_S=\"unterminated\n", err, sizeof(err)) && strstr(err, "line 1"),
 	   "unterminated string rejected");
 	kconfig_free(&kc);
-	ok(parse(&kc, "CONFIG_A=y\n\001\002", err, sizeof(err)) && strstr(err, "binary"), "control bytes: binary");
+	ok(parse(&kc, "CONFIG_A=y\n\001\002", err, sizeof(err)) && strstr(err, "binary"),
+	   "control bytes: binary");
 	kconfig_free(&kc);
 }
 
