@@ -35,7 +35,8 @@ static int usage(FILE *out)
 		"  OLD NEW     compare: crypto-relevant options that changed, and the\n"
 		"              findings NEW gains or loses\n"
 		"  --rules     print the rule table and exit\n"
-		"  --json      JSON on stdout instead of the report\n"
+		"  --json      JSON on stdout instead of the report (on unreadable input:\n"
+		"              {\"error\": reason})\n"
 		"  -h, --help  this text\n\n"
 		"Exit status: 0 no error findings (in NEW when comparing), 1 error findings,\n"
 		"2 bad usage or unreadable input (the reason is printed).\n");
@@ -309,14 +310,19 @@ static int compare(const struct kconfig *a, const struct kconfig *b, int json)
 
 /* --- entry point ----------------------------------------------------------- */
 
-static int load(struct kconfig *kc, const char *path, int running)
+/* Load one config; on failure say why on stderr, and with --json also on stdout. */
+static int load(struct kconfig *kc, const char *path, int running, int json)
 {
 	char err[2048];
 	int r = running ? kconfig_load_running(kc, err, sizeof(err))
 			: kconfig_load(kc, path, err, sizeof(err));
 
-	if (r)
-		fprintf(stderr, "algbench config-check: %s\n", err);
+	if (!r)
+		return 0;
+	fprintf(stderr, "algbench config-check: %s\n", err);
+	if (json)
+		dump_json(
+			json_pack("{s:s, s:s}", "schema", "algbench-config-check/1", "error", err));
 	return r;
 }
 
@@ -354,14 +360,14 @@ int cmd_config_check(int argc, char **argv)
 			"algbench config-check: give FILE, OLD NEW, or --running (see --help)\n");
 		return 2;
 	}
-	if (load(&a, files[0], running))
+	if (load(&a, files[0], running, json))
 		return 2;
 	if (nfiles < 2) {
 		ret = check_one(&a, json);
 		kconfig_free(&a);
 		return ret;
 	}
-	if (load(&b, files[1], 0)) {
+	if (load(&b, files[1], 0, json)) {
 		kconfig_free(&a);
 		return 2;
 	}

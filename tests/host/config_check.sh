@@ -158,6 +158,7 @@ bad "directory" "$work/dir" "is a directory"
 bad "missing file" "$work/nonexistent" "No such file"
 bad "not a config" "$work/passwd" "not a kernel config: line 1"
 bad "truncated .deb" "$work/truncated.deb" "corrupt|truncated"
+check "--json on unreadable input: the reason as JSON" sh -c '"$0" config-check --json "$1" 2>/dev/null | jq -e ".error | test(\"truncated gzip\")" >/dev/null' "$ALGBENCH" "$work/truncated.gz"
 expect_status "no FILE: usage error, exit 2" 2 ccq
 expect_status "three files: exit 2" 2 ccq "$plain" "$plain" "$plain"
 tap_end
