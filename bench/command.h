@@ -16,5 +16,6 @@ struct ab_command {
 
 int cmd_compare(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_config_check(int argc, char **argv);
 
 #endif

@@ -17,8 +17,9 @@ static int cmd_help(int argc, char **argv)
 
 static const struct ab_command commands[] = {
 	{ "compare", cmd_compare, "compare two result files: ratio, interval, verdict" },
-	{ "help", cmd_help, "this text" },
 	{ "plot", cmd_plot, "charts of result files and comparisons (gnuplot)" },
+	{ "config-check", cmd_config_check, "check a kernel config for crypto performance hazards" },
+	{ "help", cmd_help, "this text" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef ALGBENCH_KCONFIG_H
+#define ALGBENCH_KCONFIG_H
+
+#include <stddef.h>
+
+/*
+ * A parsed kernel .config, with Kconfig's own reading of it: the last
+ * assignment of a symbol wins (scripts/kconfig warns "override"), "=n" and
+ * "# CONFIG_X is not set" both mean n, and a symbol with no line is absent
+ * (its dependencies are unmet, or this kernel has no such symbol).
+ */
+enum kval_kind {
+	KV_ABSENT,
+	KV_NOTSET, /* "# CONFIG_X is not set" or CONFIG_X=n */
+	KV_Y,
+	KV_M,
+	KV_STRING, /* CONFIG_X="..." (value unescaped) */
+	KV_NUMBER, /* CONFIG_X=123 or =0x1f (int and hex symbols) */
+};
+
+struct ksym {
+	const char *name;  /* without the CONFIG_ prefix */
+	const char *value; /* as written after '=' (NULL for not set) */
+	enum kval_kind kind;
+	unsigned int line;
+};
+
+struct kconfig {
+	struct ksym *syms; /* sorted by name, one per symbol */
+	size_t n_syms;
+	char *text;	   /* owns every string above */
+	char arch[16];	   /* x86_64, i386, arm64, arm, riscv, powerpc, s390, ... */
+	char version[64];  /* from the "Linux/ARCH VERSION Kernel Configuration" header */
+	char source[4096]; /* what was read: path, and member for a .deb */
+};
+
+/*
+ * kconfig_parse - parse the config text (takes ownership of @text, which must
+ * be NUL-terminated, @len bytes before the NUL). Returns 0, or -1 with a
+ * reason in @err ("not a kernel config: ...").
+ */
+int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t errlen);
+void kconfig_free(struct kconfig *kc);
+
+const struct ksym *kconfig_get(const struct kconfig *kc, const char *name);
+enum kval_kind kconfig_kind(const struct kconfig *kc, const char *name);
+/* y or m: the option is built in or available as a module. */
+int kconfig_enabled(const struct kconfig *kc, const char *name);
+/* "y", "m", "n" (not set), "absent", or the string/number as written. */
+const char *kconfig_show(const struct kconfig *kc, const char *name);
+
+/*
+ * kconfig_load - read a config from @path: plain text, gzip (/proc/config.gz)
+ * or a Debian kernel package (its ./boot/config-*). Returns 0, or -1 with
+ * the reason in @err (missing file, directory, empty, corrupt or truncated
+ * gzip, binary data, not a config, .deb without a config).
+ */
+int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen);
+/* kconfig_load_running - /proc/config.gz, then /boot/config-$(uname -r). */
+int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen);
+
+#endif

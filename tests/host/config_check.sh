@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# algbench config-check on real distribution configs: the configs inside
+# Debian bookworm's linux-image packages (amd64, cloud-amd64, rt-amd64,
+# fetched once by scripts/fetch-debian-kernels), synthetic edits of them,
+# the A/B variant configs when built, and malformed inputs.
+. "$(dirname "$0")/../lib.sh"
+echo "TAP version 13"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cc() { "$ALGBENCH" config-check "$@"; }
+ccq() { cc "$@" >/dev/null; } # exit status only
+ids() { cc --json "$@" | jq -r '.findings[].id' | sort | tr '\n' ' '; } # rule ids that fire
+has() { [[ " $(ids "$2") " == *" $1 "* ]]; } # has RULE FILE
+lacks() { ! has "$@"; }
+errors() { cc --json "$1" | jq -r .summary.error; }
+# edit IN OUT SYMBOL VALUE: set SYMBOL (y, m, n = "is not set", absent = no line)
+edit() {
+	local in=$1 out=$2 sym=$3 val=$4
+	grep -Ev "^(CONFIG_$sym=|# CONFIG_$sym is not set$)" "$in" >"$out"
+	case $val in
+	absent) ;;
+	n) echo "# CONFIG_$sym is not set" >>"$out" ;;
+	*) echo "CONFIG_$sym=$val" >>"$out" ;;
+	esac
+}
+
+# --- Debian's packages ---------------------------------------------------------
+declare -A deb
+if list=$("$TESTS_TOP/scripts/fetch-debian-kernels" amd64 cloud-amd64 rt-amd64); then
+	while read -r flavour path; do deb[$flavour]=$path; done <<<"$list"
+fi
+check "fetched Debian's amd64, cloud-amd64 and rt-amd64 packages" [ ${#deb[@]} = 3 ]
+
+for f in amd64 cloud-amd64 rt-amd64; do
+	d=${deb[$f]:-/nonexistent/$f.deb}
+	expect_status "debian $f: exit 0" 0 ccq "$d"
+	check "debian $f: no errors" [ "$(errors "$d")" = 0 ]
+	check "debian $f: arch x86_64, Linux 6.1" sh -c '"$0" config-check --json "$1" | jq -e ".config.arch == \"x86_64\" and (.config.version | startswith(\"6.1.\"))" >/dev/null' "$ALGBENCH" "$d"
+	check "debian $f: AF_ALG aead exposure (CVE-2026-31431) warned" has af-alg-aead-copy-fail "$d"
+	check "debian $f: CRYPTO_FIPS=y noted" has fips "$d"
+	check "debian $f: every x86_64 accelerated driver present" sh -c '! "$0" config-check --json "$1" | jq -r ".findings[].id" | grep -q ^accel-' "$ALGBENCH" "$d"
+	check "debian $f: AF_ALG, crypto_user and tcrypt present" sh -c '! "$0" config-check --json "$1" | jq -r ".findings[].id" | grep -Eq "missing$"' "$ALGBENCH" "$d"
+done
+check "debian rt-amd64: PREEMPT_RT noted" has preempt-rt "${deb[rt-amd64]}"
+check "debian amd64: no PREEMPT_RT note" lacks preempt-rt "${deb[amd64]}"
+check "debian amd64: report names the config inside the package" sh -c '"$0" config-check "$1" | head -1 | grep -q "(./boot/config-6.1.0-[0-9]*-amd64 in data.tar.xz)"' "$ALGBENCH" "${deb[amd64]}"
+
+# The same config read by dpkg-deb, as plain text and gzip'd: same verdicts.
+plain=$work/config-amd64
+dpkg-deb --fsys-tarfile "${deb[amd64]}" 2>/dev/null | tar -xO --wildcards './boot/config-*' >"$plain" 2>/dev/null
+gzip -9c "$plain" >"$plain.gz"
+check "plain config: same findings as the .deb" [ "$(ids "$plain")" = "$(ids "${deb[amd64]}")" ]
+check "gzip'd config: same findings as the plain one" [ "$(ids "$plain.gz")" = "$(ids "$plain")" ]
+check "compare .deb vs plain: no crypto changes" sh -c '"$0" config-check "$1" "$2" | grep -A1 "^Crypto-relevant" | grep -q "(none)"' "$ALGBENCH" "${deb[amd64]}" "$plain"
+check "compare amd64 vs cloud-amd64: CRYPTO_CRC32C m -> y" sh -c '"$0" config-check --json "$1" "$2" | jq -e ".changes[] | select(.option == \"CRYPTO_CRC32C\" and .old == \"m\" and .new == \"y\")" >/dev/null' "$ALGBENCH" "${deb[amd64]}" "${deb[cloud-amd64]}"
+
+# --- synthetic edits of Debian's amd64 config -------------------------------------
+edit "$plain" "$work/stats" CRYPTO_STATS y
+expect_status "CRYPTO_STATS=y: exit 1" 1 ccq "$work/stats"
+check "CRYPTO_STATS=y: the error" sh -c '"$0" config-check --json "$1" | jq -e ".findings[] | select(.id == \"crypto-stats\" and .severity == \"error\")" >/dev/null' "$ALGBENCH" "$work/stats"
+check "CRYPTO_STATS=y: report cites the Lustre figure" sh -c '"$0" config-check "$1" | grep -q "21.7 GB/s to 48.2 GB/s"' "$ALGBENCH" "$work/stats"
+expect_status "compare amd64 -> stats: exit 1" 1 ccq "$plain" "$work/stats"
+check "compare amd64 -> stats: CRYPTO_STATS n -> y, error added" sh -c '"$0" config-check --json "$1" "$2" | jq -e "(.changes == [{\"option\": \"CRYPTO_STATS\", \"old\": \"n\", \"new\": \"y\"}]) and ([.findings_added[].id] == [\"crypto-stats\"])" >/dev/null' "$ALGBENCH" "$plain" "$work/stats"
+edit "$plain" "$work/stats-m" CRYPTO_STATS m # a bool; only =y turns it on
+check "CRYPTO_STATS=m (invalid for a bool): no error" lacks crypto-stats "$work/stats-m"
+
+edit "$plain" "$work/a" CRYPTO_USER_API_HASH n
+edit "$work/a" "$work/b" CRYPTO_USER absent
+check "USER_API_HASH not set: warned" has af-alg-hash-missing "$work/b"
+check "CRYPTO_USER absent: warned" has crypto-user-missing "$work/b"
+expect_status "missing AF_ALG/crypto_user: warnings only, exit 0" 0 ccq "$work/b"
+edit "$plain" "$work/a" CRYPTO_USER_API_AEAD n
+check "USER_API_AEAD off: missing warned, no CVE exposure" sh -c '[ "$("$0" config-check --json "$1" | jq -r "[.findings[].id] | (index(\"af-alg-aead-missing\") != null) and (index(\"af-alg-aead-copy-fail\") == null)")" = true ]' "$ALGBENCH" "$work/a"
+
+edit "$plain" "$work/a" CRYPTO_AES_NI_INTEL n
+edit "$work/a" "$work/b" CRYPTO_SHA256_SSSE3 absent
+check "no AES-NI: accel-aesni" has accel-aesni "$work/b"
+check "no SHA256_SSSE3: accel-sha256-x86" has accel-sha256-x86 "$work/b"
+edit "$work/b" "$work/c" CRYPTO_LIB_SHA256_ARCH y
+check "CRYPTO_LIB_SHA256_ARCH=y (newer kernels) counts for sha256" lacks accel-sha256-x86 "$work/c"
+
+edit "$plain" "$work/a" CRYPTO_MANAGER_DISABLE_TESTS y
+edit "$work/a" "$work/b" CRYPTO_MANAGER_EXTRA_TESTS y
+check "MANAGER_DISABLE_TESTS=y warned" has selftests-disabled "$work/b"
+check "MANAGER_EXTRA_TESTS=y warned" has selftests-extra "$work/b"
+edit "$plain" "$work/a" PROVE_LOCKING y
+edit "$work/a" "$work/b" KASAN y
+edit "$work/b" "$work/c" DEBUG_PREEMPT y
+for r in debug-lockdep debug-kasan debug-preempt; do check "debug options: $r" has $r "$work/c"; done
+check "debian amd64: no debug-option warnings" sh -c '! "$0" config-check --json "$1" | jq -r ".findings[].id" | grep -q ^debug-' "$ALGBENCH" "$plain"
+
+edit "$plain" "$work/a" CRYPTO_TEST absent
+check "no CRYPTO_TEST, no CRYPTO_BENCHMARK: tcrypt missing" has tcrypt-missing "$work/a"
+edit "$work/a" "$work/b" CRYPTO_BENCHMARK m
+check "CRYPTO_BENCHMARK=m (2025 name) counts as tcrypt" lacks tcrypt-missing "$work/b"
+edit "$work/a" "$work/b" CRYPTO_BENCHMARK y
+check "CRYPTO_BENCHMARK=y: built-in tcrypt warned" has tcrypt-builtin "$work/b"
+
+# --- other architectures --------------------------------------------------------
+printf '# Linux/arm64 6.1.0 Kernel Configuration\nCONFIG_ARM64=y\nCONFIG_CRYPTO_AES_ARM64_CE_BLK=m\nCONFIG_CRYPTO_GHASH_ARM64_CE=y\n' >"$work/arm64"
+check "arm64: arch from CONFIG_ARM64" sh -c '"$0" config-check --json "$1" | jq -e ".config.arch == \"arm64\"" >/dev/null' "$ALGBENCH" "$work/arm64"
+check "arm64: missing CE sha2 warned" has accel-sha2-ce "$work/arm64"
+check "arm64: present CE drivers not warned" sh -c '[ "$("$0" config-check --json "$1" | jq -r "[.findings[].id] | (index(\"accel-aes-ce\") == null) and (index(\"accel-ghash-ce\") == null) and (map(select(endswith(\"-x86\") or . == \"accel-aesni\")) == [])")" = true ]' "$ALGBENCH" "$work/arm64"
+printf 'CONFIG_RISCV=y\n' >"$work/riscv"
+check "riscv: accelerated drivers not checked, said so" has accel-arch-unlisted "$work/riscv"
+
+# --- the A/B variant configs (issue: A/B kernels), when built ------------------------
+# variant_config NAME: the config of the stats-on/stats-off kernel, or nothing.
+# Never builds: ALGBENCH_<NAME>_CONFIG, or build-variants' root when
+# ALGBENCH_TEST_VARIANTS=1 says asking it (which may build) is fine.
+variant_config() {
+	local var=ALGBENCH_${1//-/_}_CONFIG root
+	var=${var^^}
+	if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
+	[ "${ALGBENCH_TEST_VARIANTS:-0}" = 1 ] && [ -x "$TESTS_TOP/scripts/kernel/build-variants" ] || return 0
+	root=$("$TESTS_TOP/scripts/kernel/build-variants" --print-root "$1" 2>/dev/null) || return 0
+	ls "$root"/boot/config-* 2>/dev/null | head -n1
+}
+# name, the rule that must fire (or !rule: must not), exit status
+while read -r name rule want; do
+	cfg=$(variant_config "$name")
+	if [ -z "$cfg" ] || [ ! -f "$cfg" ]; then
+		var=ALGBENCH_${name//-/_}_CONFIG
+		ok "variant $name: $rule, exit $want # SKIP not built (set ${var^^}=PATH or ALGBENCH_TEST_VARIANTS=1)"
+		continue
+	fi
+	if [ "${rule#!}" != "$rule" ]; then check "variant $name: no ${rule#!}" lacks "${rule#!}" "$cfg"
+	else check "variant $name: $rule" has "$rule" "$cfg"; fi
+	expect_status "variant $name: exit $want" "$want" ccq "$cfg"
+done <<'VARIANTS'
+stats-on crypto-stats 1
+stats-off !crypto-stats 0
+VARIANTS
+
+# --- malformed inputs: exit 2 with the reason ---------------------------------------
+bad() { # bad NAME FILE REASON-REGEX
+	local out st=0
+	out=$(cc "$2" 2>&1 >/dev/null) || st=$?
+	if [ $st = 2 ] && grep -Eq "$3" <<<"$out"; then ok "$1: exit 2, '$out'"
+	else not_ok "$1 (exit $st, '$out', want 2 and /$3/)"; fi
+}
+printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\003\000>\000' >"$work/garbage"
+head -c 4000 /dev/zero >>"$work/garbage"
+head -c 20000 "$plain.gz" >"$work/truncated.gz"
+cp "$plain.gz" "$work/corrupt.gz" && printf '\377\377\377\377\377\377' | dd of="$work/corrupt.gz" bs=1 seek=3000 conv=notrunc 2>/dev/null
+: >"$work/empty"
+: | gzip >"$work/empty.gz"
+mkdir "$work/dir"
+printf 'root:x:0:0:root:/root:/bin/sh\n' >"$work/passwd"
+head -c 4096 "${deb[amd64]}" >"$work/truncated.deb"
+bad "binary garbage" "$work/garbage" "binary data"
+bad "truncated gzip" "$work/truncated.gz" "truncated gzip"
+bad "corrupt gzip" "$work/corrupt.gz" "corrupt gzip"
+bad "empty file" "$work/empty" "empty file"
+bad "empty gzip" "$work/empty.gz" "empty file"
+bad "directory" "$work/dir" "is a directory"
+bad "missing file" "$work/nonexistent" "No such file"
+bad "not a config" "$work/passwd" "not a kernel config: line 1"
+bad "truncated .deb" "$work/truncated.deb" "corrupt|truncated"
+check "--json on unreadable input: the reason as JSON" sh -c '"$0" config-check --json "$1" 2>/dev/null | jq -e ".error | test(\"truncated gzip\")" >/dev/null' "$ALGBENCH" "$work/truncated.gz"
+expect_status "no FILE: usage error, exit 2" 2 ccq
+expect_status "three files: exit 2" 2 ccq "$plain" "$plain" "$plain"
+tap_end
