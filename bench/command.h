@@ -14,4 +14,8 @@ struct ab_command {
 	const char *summary;
 };
 
+/* netlink/nl.c and netlink/conform.c */
+int cmd_nl(int argc, char **argv);
+int cmd_conform(int argc, char **argv);
+
 #endif

@@ -17,6 +17,8 @@ static int cmd_help(int argc, char **argv)
 
 static const struct ab_command commands[] = {
 	{ "help", cmd_help, "this text" },
+	{ "nl", cmd_nl, "crypto_user netlink: list | get NAME | stat NAME [--json]" },
+	{ "conform", cmd_conform, "crypto_user conformance suite [--tap] [--expect-stats]" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
