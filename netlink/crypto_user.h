@@ -113,7 +113,8 @@ int cu_reply_walk(const void *buf, size_t len, uint32_t seq, uint32_t portid, bo
 		  cu_msg_cb cb, void *data, struct cu_ack *ack);
 
 /*
- * Parses a GETALG reply message (type CRYPTO_MSG_GETALG) into alg. Unknown
+ * Parses a GETALG reply message (type CRYPTO_MSG_GETALG) into alg. nlh must
+ * be one cu_reply_walk() handed over: its length is trusted. Unknown
  * attribute types are skipped; a known attribute of the wrong size, a short
  * message or a bad attribute stream is -EBADMSG.
  */

@@ -378,8 +378,13 @@ int cu_reply_walk(const void *buf, size_t len, uint32_t seq, uint32_t portid, bo
 		return -EBADMSG;
 	rem = (int)len;
 	while (mnl_nlmsg_ok(nlh, rem)) {
-		/* libmnl reads up to the aligned end: that must be inside the datagram too. */
-		if (MNL_ALIGN(nlh->nlmsg_len) > (unsigned)rem)
+		/*
+		 * libmnl 1.0.4 compares (int)nlmsg_len <= len, so a length of
+		 * 2^31 or more passes mnl_nlmsg_ok (found by the fuzz target);
+		 * and it reads attributes up to the aligned end. Both must lie
+		 * inside the datagram.
+		 */
+		if (nlh->nlmsg_len > (unsigned)rem || MNL_ALIGN((size_t)nlh->nlmsg_len) > (size_t)rem)
 			return -EBADMSG;
 		if (nlh->nlmsg_seq != seq || nlh->nlmsg_pid != portid)
 			return -EPROTO;
