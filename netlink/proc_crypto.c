@@ -18,6 +18,15 @@ static void trim_right(char *s)
 		s[--n] = '\0';
 }
 
+/* Copies src into dst[n], cut to fit: /proc/crypto values fit in 64 bytes. */
+static void copy_cut(char *dst, size_t n, const char *src)
+{
+	size_t len = strnlen(src, n - 1);
+
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
 /* "name         : sha256" into a; lines without " : " are ignored. */
 static void add_kv(struct pc_alg *a, char *line)
 {
@@ -30,8 +39,8 @@ static void add_kv(struct pc_alg *a, char *line)
 	val = colon + 1 + (colon[1] == ' ');
 	trim_right(line);
 	trim_right(val);
-	snprintf(a->kv[a->n_kv].key, sizeof(a->kv[0].key), "%s", line);
-	snprintf(a->kv[a->n_kv].val, sizeof(a->kv[0].val), "%s", val);
+	copy_cut(a->kv[a->n_kv].key, sizeof(a->kv[0].key), line);
+	copy_cut(a->kv[a->n_kv].val, sizeof(a->kv[0].val), val);
 	a->n_kv++;
 }
 
