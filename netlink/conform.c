@@ -164,10 +164,11 @@ static int setup(struct conform_ctx *c)
 
 	c->kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (c->kmsg_fd >= 0)
-		lseek(c->kmsg_fd, 0, SEEK_END);	/* only what this run provokes */
+		lseek(c->kmsg_fd, 0, SEEK_END); /* only what this run provokes */
 	c->s = cu_open();
 	if (!c->s) {
-		printf("%sBail out! cannot open a NETLINK_CRYPTO socket: %s (modprobe crypto_user)\n",
+		printf("%sBail out! cannot open a NETLINK_CRYPTO socket: %s (modprobe "
+		       "crypto_user)\n",
 		       c->tap ? "" : "conform: ", strerror(errno));
 		return -1;
 	}
@@ -177,11 +178,11 @@ static int setup(struct conform_ctx *c)
 		pick_target(c);
 	if (!ret) {
 		free(c->algs);
-		ret = conform_dump(c->s, &c->algs, &c->n_algs);	/* with the instance in it */
+		ret = conform_dump(c->s, &c->algs, &c->n_algs); /* with the instance in it */
 	}
 	if (ret) {
-		printf("%sBail out! GETALG dump failed: %s\n", c->tap ? "" : "conform: ",
-		       strerror(-ret));
+		printf("%sBail out! GETALG dump failed: %s\n",
+		       c->tap ? "" : "conform: ", strerror(-ret));
 		return -1;
 	}
 	return 0;
@@ -211,8 +212,12 @@ static int run_all(struct conform_ctx *c)
 	uname(&u);
 	if (c->tap)
 		printf("TAP version 13\n1..%zu\n", count_checks());
-	conform_diag(c, "crypto_user conformance on Linux %s: %zu algorithms; stats expected %s (%s)",
-		     u.release, c->n_algs, c->stats < 0 ? "unknown" : c->stats ? "on" : "off",
+	conform_diag(c,
+		     "crypto_user conformance on Linux %s: %zu algorithms; stats expected %s (%s)",
+		     u.release, c->n_algs,
+		     c->stats < 0 ? "unknown"
+		     : c->stats	  ? "on"
+				  : "off",
 		     c->stats_why);
 	for (size_t g = 0; g < N_GROUPS; g++) {
 		for (size_t r = 0; r < *groups[g].n; r++) {
@@ -254,8 +259,8 @@ int cmd_conform(int argc, char **argv)
 		}
 	}
 	if (decide_stats(&c, mode)) {
-		fprintf(stderr, "algbench conform: --expect-stats takes auto, on or off, not '%s'\n",
-			mode);
+		fprintf(stderr,
+			"algbench conform: --expect-stats takes auto, on or off, not '%s'\n", mode);
 		return 2;
 	}
 	if (setup(&c))

@@ -18,9 +18,9 @@ enum verdict { V_PASS, V_FAIL, V_SKIP };
 
 struct priv_result {
 	bool ran;
-	bool dropped;		/* the child ran without CAP_NET_ADMIN */
-	char how[96];		/* how privileges were dropped, or why not */
-	int err[4];		/* NEWALG, DELALG, UPDATEALG, DELRNG */
+	bool dropped; /* the child ran without CAP_NET_ADMIN */
+	char how[96]; /* how privileges were dropped, or why not */
+	int err[4];   /* NEWALG, DELALG, UPDATEALG, DELRNG */
 	bool changed_known;
 	bool changed;
 };
@@ -28,16 +28,16 @@ struct priv_result {
 struct conform_ctx {
 	bool tap;
 	struct cu_sock *s;
-	struct cu_alg *algs;	/* the GETALG dump the checks work from */
+	struct cu_alg *algs; /* the GETALG dump the checks work from */
 	size_t n_algs;
-	struct pc_alg *proc;	/* /proc/crypto read next to that dump */
+	struct pc_alg *proc; /* /proc/crypto read next to that dump */
 	size_t n_proc;
-	int stats;		/* 1 on, 0 off, -1 cannot tell */
+	int stats; /* 1 on, 0 off, -1 cannot tell */
 	char stats_why[400];
-	char target[CRYPTO_MAX_NAME];	/* a template instance for DELALG/UPDATEALG */
+	char target[CRYPTO_MAX_NAME]; /* a template instance for DELALG/UPDATEALG */
 	int32_t target_prio;
 	struct priv_result priv;
-	int kmsg_fd;		/* /dev/kmsg read from the start of the run, or -1 */
+	int kmsg_fd; /* /dev/kmsg read from the start of the run, or -1 */
 };
 
 struct conform_check {
@@ -47,8 +47,8 @@ struct conform_check {
 };
 
 /* The groups, each a table in its own file. */
-extern const struct conform_check conform_alg_checks[], conform_priv_checks[],
-	conform_bad_checks[], conform_counter_checks[], conform_dmesg_checks[];
+extern const struct conform_check conform_alg_checks[], conform_priv_checks[], conform_bad_checks[],
+	conform_counter_checks[], conform_dmesg_checks[];
 extern const size_t conform_n_alg_checks, conform_n_priv_checks, conform_n_bad_checks,
 	conform_n_counter_checks, conform_n_dmesg_checks;
 #define CONFORM_ROWS(t) (sizeof(t) / sizeof((t)[0]))

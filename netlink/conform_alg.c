@@ -8,7 +8,7 @@
 
 #include "conform.h"
 
-#define MAX_DIAG 8	/* mismatch lines printed per check; the count says the rest */
+#define MAX_DIAG 8 /* mismatch lines printed per check; the count says the rest */
 
 struct pair {
 	const char *name, *driver;
@@ -62,8 +62,10 @@ static void diff_pairs(const struct conform_ctx *c, const struct pair *d, size_t
 			continue;
 		}
 		if (c && shown++ < MAX_DIAG)
-			conform_diag(c, "%s: %s (%s)", r > 0 ? "missing from the dump" : "only in the dump",
-				     r > 0 ? p[j].name : d[i].name, r > 0 ? p[j].driver : d[i].driver);
+			conform_diag(c, "%s: %s (%s)",
+				     r > 0 ? "missing from the dump" : "only in the dump",
+				     r > 0 ? p[j].name : d[i].name,
+				     r > 0 ? p[j].driver : d[i].driver);
 		if (r > 0)
 			++*missing, j++;
 		else
@@ -96,8 +98,7 @@ static int snapshot_differs(struct conform_ctx *c, size_t *missing, size_t *extr
 	return ret;
 }
 
-static enum verdict check_dump_complete(struct conform_ctx *c, const void *arg, char *why,
-					size_t n)
+static enum verdict check_dump_complete(struct conform_ctx *c, const void *arg, char *why, size_t n)
 {
 	size_t missing = 0, extra = 0;
 	unsigned dgrams, msgs;
@@ -140,40 +141,48 @@ static bool driver_unique(const struct conform_ctx *c, const char *driver)
 	return seen == 1;
 }
 
+/* One field: GETALG's value (got) against /proc/crypto's line for key, if it has one. */
+static int compare_field(const struct conform_ctx *c, const struct cu_alg *a,
+			 const struct pc_alg *p, const char *key, const char *got, int *shown)
+{
+	const char *want = pc_get(p, key);
+
+	if (!want || !strcmp(want, got))
+		return 0;
+	if ((*shown)++ < MAX_DIAG)
+		conform_diag(c, "%s: %s is '%s' in GETALG, '%s' in /proc/crypto", a->driver, key,
+			     got, want);
+	return 1;
+}
+
 /* Compares one GETALG answer with its /proc/crypto block; returns the mismatches. */
 static int compare_alg(const struct conform_ctx *c, const struct cu_alg *a, const struct pc_alg *p,
 		       int *shown)
 {
-	char got[80];
-	const char *want;
+	char num[24];
 	size_t nf;
 	const struct cu_field *f = cu_report_fields(a->report_attr, &nf);
 	int bad = 0;
 
-#define COMPARE(label, key, fmt, ...)                                                       \
-	do {                                                                                \
-		snprintf(got, sizeof(got), fmt, __VA_ARGS__);                               \
-		want = pc_get(p, key);                                                      \
-		if (want && strcmp(want, got) && ++bad && (*shown)++ < MAX_DIAG)           \
-			conform_diag(c, "%s: %s is '%s' in GETALG, '%s' in /proc/crypto",   \
-				     a->driver, label, got, want);                          \
-	} while (0)
-	COMPARE("name", "name", "%s", a->name);
-	COMPARE("module", "module", "%s", a->module);
-	COMPARE("priority", "priority", "%d", a->priority);
-	COMPARE("type", "type", "%s", a->report_attr ? a->report.type : "unknown");
+	bad += compare_field(c, a, p, "name", a->name, shown);
+	bad += compare_field(c, a, p, "module", a->module, shown);
+	snprintf(num, sizeof(num), "%d", a->priority);
+	bad += compare_field(c, a, p, "priority", num, shown);
+	bad += compare_field(c, a, p, "type", a->report_attr ? a->report.type : "unknown", shown);
 	for (size_t i = 0; i < nf; i++) {
-		if (f[i].is_string)
-			COMPARE(f[i].name, f[i].name, "%s", (const char *)&a->report + f[i].offset);
-		else
-			COMPARE(f[i].name, f[i].name, "%" PRIu64, cu_field_u64(&a->report, &f[i], false));
+		const char *v = (const char *)&a->report + f[i].offset;
+
+		if (!f[i].is_string) {
+			snprintf(num, sizeof(num), "%" PRIu64,
+				 cu_field_u64(&a->report, &f[i], false));
+			v = num;
+		}
+		bad += compare_field(c, a, p, f[i].name, v, shown);
 	}
-#undef COMPARE
 	return bad;
 }
 
-static enum verdict check_getalg_agrees(struct conform_ctx *c, const void *arg, char *why,
-					size_t n)
+static enum verdict check_getalg_agrees(struct conform_ctx *c, const void *arg, char *why, size_t n)
 {
 	size_t checked = 0, failed = 0, skipped = 0;
 	int shown = 0;
@@ -185,7 +194,7 @@ static enum verdict check_getalg_agrees(struct conform_ctx *c, const void *arg, 
 		int ret;
 
 		if (!driver || !driver_unique(c, driver)) {
-			skipped++;	/* GETALG by driver finds the first of several */
+			skipped++; /* GETALG by driver finds the first of several */
 			continue;
 		}
 		checked++;
@@ -193,7 +202,8 @@ static enum verdict check_getalg_agrees(struct conform_ctx *c, const void *arg, 
 		if (ret) {
 			failed++;
 			if (shown++ < MAX_DIAG)
-				conform_diag(c, "%s: GETALG by driver failed: %s", driver, strerror(-ret));
+				conform_diag(c, "%s: GETALG by driver failed: %s", driver,
+					     strerror(-ret));
 			continue;
 		}
 		failed += compare_alg(c, &a, &c->proc[i], &shown) > 0;
@@ -202,8 +212,10 @@ static enum verdict check_getalg_agrees(struct conform_ctx *c, const void *arg, 
 		     skipped ? " (skipped drivers listed twice in /proc/crypto)" : "");
 	if (!failed && checked)
 		return V_PASS;
-	snprintf(why, n, checked ? "%zu of %zu algorithms disagree with /proc/crypto"
-				 : "no algorithm to compare", failed, checked);
+	snprintf(why, n,
+		 checked ? "%zu of %zu algorithms disagree with /proc/crypto"
+			 : "no algorithm to compare",
+		 failed, checked);
 	return V_FAIL;
 }
 
@@ -217,13 +229,12 @@ static enum verdict expect_errno(const struct conform_ctx *c, int got, int want,
 			conform_diag(c, "%s: extack: %s", what, msg);
 		return V_PASS;
 	}
-	snprintf(why, n, "%s answered %d (%s), want %d", what, got, got ? strerror(-got) : "success",
-		 want);
+	snprintf(why, n, "%s answered %d (%s), want %d", what, got,
+		 got ? strerror(-got) : "success", want);
 	return V_FAIL;
 }
 
-static enum verdict check_getalg_enoent(struct conform_ctx *c, const void *arg, char *why,
-					size_t n)
+static enum verdict check_getalg_enoent(struct conform_ctx *c, const void *arg, char *why, size_t n)
 {
 	struct cu_alg a;
 
@@ -264,8 +275,8 @@ static enum verdict check_getstat_all(struct conform_ctx *c, const void *arg, ch
 	if (c->stats)
 		for (uint16_t a = CRYPTOCFGA_STAT_LARVAL; a <= CRYPTOCFGA_STAT_ACOMP; a++)
 			if (kinds[a])
-				conform_diag(c, "%zu algorithms answered CRYPTOCFGA_STAT_%s", kinds[a],
-					     cu_attr_kind(a));
+				conform_diag(c, "%zu algorithms answered CRYPTOCFGA_STAT_%s",
+					     kinds[a], cu_attr_kind(a));
 	conform_diag(c, "%zu of %zu algorithms answered as expected (%s)", c->n_algs - failed,
 		     c->n_algs, c->stats ? "counters" : "-ENOTSUPP, 524");
 	if (!failed)
@@ -286,7 +297,8 @@ static enum verdict check_getstat_unknown(struct conform_ctx *c, const void *arg
 	}
 	/* Without stats the 6.1 stub answers before looking the name up. */
 	return expect_errno(c, cu_get_stat(c->s, "algbench-no-such-alg", "", &st),
-			    c->stats ? -ENOENT : -CU_ENOTSUPP, "GETSTAT algbench-no-such-alg", why, n);
+			    c->stats ? -ENOENT : -CU_ENOTSUPP, "GETSTAT algbench-no-such-alg", why,
+			    n);
 }
 
 const struct conform_check conform_alg_checks[] = {

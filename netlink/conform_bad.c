@@ -23,23 +23,23 @@
 
 enum payload {
 	P_NONE,
-	P_SHORT,		/* 100 bytes: less than struct crypto_user_alg */
-	P_EXISTING,		/* an algorithm that exists, by driver */
-	P_UNTERM_NAME,		/* cru_name with no NUL in its 64 bytes */
+	P_SHORT,       /* 100 bytes: less than struct crypto_user_alg */
+	P_EXISTING,    /* an algorithm that exists, by driver */
+	P_UNTERM_NAME, /* cru_name with no NUL in its 64 bytes */
 	P_UNTERM_DRIVER,
-	P_PRIO_NO_DRIVER,	/* PRIORITY_VAL with only cru_name set */
-	P_PRIO_SHORT,		/* PRIORITY_VAL with a 2-byte payload */
-	P_PRIO_LONG,		/* PRIORITY_VAL with an 8-byte payload */
-	P_ATTR_PAST_END,	/* nla_len runs 56 bytes past the message */
-	P_ATTR_UNKNOWN,		/* attribute type 100 (> CRYPTOCFGA_MAX) */
+	P_PRIO_NO_DRIVER, /* PRIORITY_VAL with only cru_name set */
+	P_PRIO_SHORT,	  /* PRIORITY_VAL with a 2-byte payload */
+	P_PRIO_LONG,	  /* PRIORITY_VAL with an 8-byte payload */
+	P_ATTR_PAST_END,  /* nla_len runs 56 bytes past the message */
+	P_ATTR_UNKNOWN,	  /* attribute type 100 (> CRYPTOCFGA_MAX) */
 };
 
 enum expect {
-	E_ERRNO,	/* this errno */
-	E_REPLY,	/* an answer with data: accepted */
-	E_ACK,		/* a bare ack (error 0): ignored */
-	E_SILENT,	/* no answer at all; the socket still works after */
-	E_STATS_ERRNO,	/* GETSTAT: -ENOTSUPP without stats, else this errno */
+	E_ERRNO,       /* this errno */
+	E_REPLY,       /* an answer with data: accepted */
+	E_ACK,	       /* a bare ack (error 0): ignored */
+	E_SILENT,      /* no answer at all; the socket still works after */
+	E_STATS_ERRNO, /* GETSTAT: -ENOTSUPP without stats, else this errno */
 };
 
 struct bad_req {
@@ -127,8 +127,8 @@ static enum verdict judge(const struct conform_ctx *c, const struct bad_req *b, 
 	case E_REPLY:
 		if (got == 0 && reply_type == b->type)
 			return V_PASS;
-		snprintf(why, n, "answered %s, reply type %u, want a type %u reply", gots, reply_type,
-			 b->type);
+		snprintf(why, n, "answered %s, reply type %u, want a type %u reply", gots,
+			 reply_type, b->type);
 		return V_FAIL;
 	case E_ACK:
 		if (got == 0 && reply_type == 0)
@@ -166,9 +166,11 @@ static enum verdict check_bad(struct conform_ctx *c, const void *arg, char *why,
 	return judge(c, b, got, reply_type, why, n);
 }
 
-#define RQ NLM_F_REQUEST
+#define RQ  NLM_F_REQUEST
 #define RQA (NLM_F_REQUEST | NLM_F_ACK)
+/* clang-format off */
 #define BAD(t, f, p, e, err) &(const struct bad_req){ t, f, p, e, err }
+/* clang-format on */
 
 const struct conform_check conform_bad_checks[] = {
 	{ "bad_short_getalg: GETALG with a 100-byte payload answers EINVAL", check_bad,
@@ -223,8 +225,17 @@ const size_t conform_n_bad_checks = CONFORM_ROWS(conform_bad_checks);
 /* --- the kernel log -------------------------------------------------------- */
 
 static const char *const bad_signs[] = {
-	"WARNING:", "BUG:", "Oops", "general protection fault", "Call Trace:", "kernel BUG",
-	"UBSAN:", "KASAN:", "refcount_t:", "list_add corruption", "list_del corruption",
+	"WARNING:",
+	"BUG:",
+	"Oops",
+	"general protection fault",
+	"Call Trace:",
+	"kernel BUG",
+	"UBSAN:",
+	"KASAN:",
+	"refcount_t:",
+	"list_add corruption",
+	"list_del corruption",
 };
 
 static bool is_bad_line(const char *msg)

@@ -22,17 +22,17 @@
 
 #include "conform.h"
 
-#define N_OPS 16
-#define LEN 4096
-#define AAD 16
-#define TAG 16
+#define N_OPS			 16
+#define LEN			 4096
+#define AAD			 16
+#define TAG			 16
 #define CRYPTO_ALG_INTERNAL_FLAG 0x2000
 
 enum op { OP_HASH, OP_ENC, OP_DEC, OP_BADTAG };
 
 struct counter_case {
-	const char *alg;	/* AF_ALG name; bound through its best driver */
-	int kind;		/* 0 hash, 1 skcipher, 2 aead */
+	const char *alg; /* AF_ALG name; bound through its best driver */
+	int kind;	 /* 0 hash, 1 skcipher, 2 aead */
 	enum op op;
 };
 
@@ -126,7 +126,7 @@ static int run_skcipher(struct kcapi_handle *h, enum op op, uint8_t *buf, uint8_
 		return -EIO;
 	for (int i = 0; i < N_OPS; i++) {
 		ssize_t r = op == OP_ENC ? kcapi_cipher_encrypt(h, buf, LEN, iv, out, LEN,
-								 KCAPI_ACCESS_SENDMSG)
+								KCAPI_ACCESS_SENDMSG)
 					 : kcapi_cipher_decrypt(h, buf, LEN, iv, out, LEN,
 								KCAPI_ACCESS_SENDMSG);
 		if (r != LEN)
@@ -153,12 +153,12 @@ static int run_aead(struct conform_ctx *c, struct kcapi_handle *h, enum op op, u
 		memcpy(buf, out, ct);
 		if (op == OP_BADTAG)
 			buf[ct - 1] ^= 1;
-		if (cu_get_stat(c->s, "", driver, before))	/* after the set-up encrypt */
+		if (cu_get_stat(c->s, "", driver, before)) /* after the set-up encrypt */
 			return -EIO;
 	}
 	for (int i = 0; i < n; i++) {
 		ssize_t r = op == OP_ENC ? kcapi_aead_encrypt(h, buf, AAD + LEN, iv, out, ct,
-							       KCAPI_ACCESS_SENDMSG)
+							      KCAPI_ACCESS_SENDMSG)
 					 : kcapi_aead_decrypt(h, buf, ct, iv, out, AAD + LEN,
 							      KCAPI_ACCESS_SENDMSG);
 		if (op == OP_BADTAG ? r != -EBADMSG : r < 0)
@@ -169,7 +169,7 @@ static int run_aead(struct conform_ctx *c, struct kcapi_handle *h, enum op op, u
 
 static int open_handle(int kind, struct kcapi_handle **h, const char *name)
 {
-	return kind == 0 ? kcapi_md_init(h, name, 0)
+	return kind == 0   ? kcapi_md_init(h, name, 0)
 	       : kind == 1 ? kcapi_cipher_init(h, name, 0)
 			   : kcapi_aead_init(h, name, 0);
 }
@@ -231,11 +231,12 @@ static enum verdict compare(const struct conform_ctx *c, const struct cu_stat *a
 				 e->counter[i], cu_attr_kind(a->stat_attr));
 			return V_FAIL;
 		}
-		conform_diag(c, "%s %s: %" PRIu64 " -> %" PRIu64 " (+%" PRIu64 ", want +%" PRIu64 ")",
+		conform_diag(c,
+			     "%s %s: %" PRIu64 " -> %" PRIu64 " (+%" PRIu64 ", want +%" PRIu64 ")",
 			     a->alg.driver, e->counter[i], x, y, y - x, e->delta[i]);
 		if (y - x != e->delta[i] && v == V_PASS) {
-			snprintf(why, n, "%s moved by %" PRIu64 ", want %" PRIu64, e->counter[i], y - x,
-				 e->delta[i]);
+			snprintf(why, n, "%s moved by %" PRIu64 ", want %" PRIu64, e->counter[i],
+				 y - x, e->delta[i]);
 			v = V_FAIL;
 		}
 	}
@@ -274,7 +275,9 @@ static enum verdict check_counters(struct conform_ctx *c, const void *arg, char 
 	return compare(c, &before, &after, &e, why, n);
 }
 
+/* clang-format off */
 #define CASE(alg, kind, op) &(const struct counter_case){ alg, kind, op }
+/* clang-format on */
 
 const struct conform_check conform_counter_checks[] = {
 	{ "counters_sha256: 16 AF_ALG sha256 digests of 4096 B add hash_cnt 16, hash_tlen 65536",

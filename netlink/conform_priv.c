@@ -24,8 +24,8 @@
 
 enum { R_NEWALG, R_DELALG, R_UPDATEALG, R_DELRNG, R_N };
 
-static const uint16_t req_type[R_N] = { CRYPTO_MSG_NEWALG, CRYPTO_MSG_DELALG,
-					CRYPTO_MSG_UPDATEALG, CRYPTO_MSG_DELRNG };
+static const uint16_t req_type[R_N] = { CRYPTO_MSG_NEWALG, CRYPTO_MSG_DELALG, CRYPTO_MSG_UPDATEALG,
+					CRYPTO_MSG_DELRNG };
 
 static bool has_net_admin(void)
 {
@@ -34,7 +34,7 @@ static bool has_net_admin(void)
 
 	/* capget(2) has no glibc wrapper; libcap would be a dependency for one call. */
 	if (syscall(SYS_capget, &hdr, data))
-		return true;	/* cannot tell: assume the worst */
+		return true; /* cannot tell: assume the worst */
 	return data[CAP_NET_ADMIN / 32].effective & (1u << (CAP_NET_ADMIN % 32));
 }
 
@@ -63,7 +63,8 @@ static void child(const struct conform_ctx *c, int fd)
 
 	if (getuid() == 0 && (setgroups(0, NULL) || setresgid(NOBODY, NOBODY, NOBODY) ||
 			      setresuid(NOBODY, NOBODY, NOBODY)))
-		snprintf(r.how, sizeof(r.how), "cannot drop to uid %d: %s", NOBODY, strerror(errno));
+		snprintf(r.how, sizeof(r.how), "cannot drop to uid %d: %s", NOBODY,
+			 strerror(errno));
 	else if (has_net_admin())
 		snprintf(r.how, sizeof(r.how), "still has CAP_NET_ADMIN as uid %d", (int)getuid());
 	else
@@ -75,7 +76,8 @@ static void child(const struct conform_ctx *c, int fd)
 		size_t len = 0;
 
 		if (i == R_NEWALG)
-			len = build(buf, "pcbc(aes)", "", -1);	/* not instantiated: root would add it */
+			len = build(buf, "pcbc(aes)", "",
+				    -1); /* not instantiated: root would add it */
 		else if (i == R_DELALG)
 			len = build(buf, "", c->target, -1);
 		else if (i == R_UPDATEALG)
@@ -84,7 +86,8 @@ static void child(const struct conform_ctx *c, int fd)
 					  2000, NULL);
 	}
 	if (r.dropped && !s)
-		snprintf(r.how, sizeof(r.how), "nobody cannot open NETLINK_CRYPTO: %s", strerror(errno));
+		snprintf(r.how, sizeof(r.how), "nobody cannot open NETLINK_CRYPTO: %s",
+			 strerror(errno));
 	cu_close(s);
 	if (write(fd, &r, sizeof(r)) != sizeof(r))
 		_exit(1);
@@ -102,8 +105,9 @@ static bool same_algs(const struct cu_alg *a, size_t na, const struct cu_alg *b,
 		if (strcmp(a[i].name, b[i].name) || strcmp(a[i].driver, b[i].driver) ||
 		    a[i].priority != b[i].priority || a[i].flags != b[i].flags ||
 		    a[i].refcnt != b[i].refcnt) {
-			conform_diag(c, "%s changed (priority %d -> %d, refcnt %u -> %u)", a[i].driver,
-				     a[i].priority, b[i].priority, a[i].refcnt, b[i].refcnt);
+			conform_diag(c, "%s changed (priority %d -> %d, refcnt %u -> %u)",
+				     a[i].driver, a[i].priority, b[i].priority, a[i].refcnt,
+				     b[i].refcnt);
 			return false;
 		}
 	}
@@ -120,7 +124,7 @@ static void run_unprivileged(struct conform_ctx *c)
 
 	r->ran = true;
 	conform_dump(c->s, &before, &nb);
-	fflush(stdout);	/* the child must not print our buffered lines again */
+	fflush(stdout); /* the child must not print our buffered lines again */
 	if (pipe(fds) || (pid = fork()) < 0) {
 		snprintf(r->how, sizeof(r->how), "cannot fork: %s", strerror(errno));
 		free(before);

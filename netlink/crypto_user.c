@@ -22,7 +22,7 @@
  * bytes, or more when an earlier recv used a bigger buffer (capped at 32 KiB
  * by the kernel): 128 KiB always holds one datagram whole.
  */
-#define CU_RECV_BUF (128 * 1024)
+#define CU_RECV_BUF   (128 * 1024)
 #define CU_TIMEOUT_MS 5000
 
 struct cu_sock {
@@ -115,8 +115,9 @@ static ssize_t recv_from_kernel(struct cu_sock *s, int timeout_ms)
 {
 	struct sockaddr_nl addr;
 	struct iovec iov = { s->buf, CU_RECV_BUF };
-	struct msghdr msg = { .msg_name = &addr, .msg_namelen = sizeof(addr), .msg_iov = &iov,
-			      .msg_iovlen = 1 };
+	struct msghdr msg = {
+		.msg_name = &addr, .msg_namelen = sizeof(addr), .msg_iov = &iov, .msg_iovlen = 1
+	};
 	struct pollfd pfd = { mnl_socket_get_fd(s->nl), POLLIN, 0 };
 	ssize_t n;
 
@@ -139,7 +140,7 @@ static ssize_t recv_from_kernel(struct cu_sock *s, int timeout_ms)
 		if (msg.msg_namelen != sizeof(addr) || addr.nl_family != AF_NETLINK)
 			return -EPROTO;
 		if (addr.nl_pid != 0)
-			continue;	/* not the kernel: a spoofing peer, ignore it */
+			continue; /* not the kernel: a spoofing peer, ignore it */
 		return n;
 	}
 }

@@ -33,11 +33,11 @@ struct cu_alg {
 	char driver[CRYPTO_MAX_NAME];
 	char module[CRYPTO_MAX_NAME];
 	uint32_t refcnt;
-	uint32_t flags;			/* cra_flags: CRYPTO_ALG_TYPE_* and more */
+	uint32_t flags; /* cra_flags: CRYPTO_ALG_TYPE_* and more */
 	bool has_priority;
 	int32_t priority;
-	uint16_t report_attr;		/* CRYPTOCFGA_REPORT_*, 0 if none came */
-	union {				/* the raw report, NUL-terminated strings */
+	uint16_t report_attr; /* CRYPTOCFGA_REPORT_*, 0 if none came */
+	union {		      /* the raw report, NUL-terminated strings */
 		char type[CRYPTO_MAX_NAME];
 		struct crypto_report_larval larval;
 		struct crypto_report_hash hash;
@@ -57,15 +57,15 @@ struct cu_alg {
  * kernels before 6.10). stat_attr says which member of the union is valid.
  */
 struct cu_stat {
-	struct cu_alg alg;		/* names, flags, priority; no report */
-	uint16_t stat_attr;		/* CRYPTOCFGA_STAT_*, 0 if none came */
+	struct cu_alg alg;  /* names, flags, priority; no report */
+	uint16_t stat_attr; /* CRYPTOCFGA_STAT_*, 0 if none came */
 	union {
 		char type[CRYPTO_MAX_NAME];
 		struct crypto_stat_larval larval;
 		struct crypto_stat_hash hash;
-		struct crypto_stat_cipher cipher;	/* skcipher and cipher */
+		struct crypto_stat_cipher cipher; /* skcipher and cipher */
 		struct crypto_stat_aead aead;
-		struct crypto_stat_compress compress;	/* compress and acomp */
+		struct crypto_stat_compress compress; /* compress and acomp */
 		struct crypto_stat_rng rng;
 		struct crypto_stat_akcipher akcipher;
 		struct crypto_stat_kpp kpp;
@@ -74,10 +74,10 @@ struct cu_stat {
 
 /* A named field of a report or stat struct, for printing and comparing. */
 struct cu_field {
-	const char *name;	/* as /proc/crypto spells it, or the counter name */
-	const char *key;	/* identifier-style name for JSON and key=value */
+	const char *name; /* as /proc/crypto spells it, or the counter name */
+	const char *key;  /* identifier-style name for JSON and key=value */
 	size_t offset;
-	bool is_string;		/* char[CRYPTO_MAX_NAME], else u32 (report) / u64 (stat) */
+	bool is_string; /* char[CRYPTO_MAX_NAME], else u32 (report) / u64 (stat) */
 };
 
 /* The fields of CRYPTOCFGA_REPORT_* / CRYPTOCFGA_STAT_* attr; n set to their count. */
@@ -91,10 +91,10 @@ const char *cu_attr_kind(uint16_t attr);
 
 /* What the kernel said in an NLMSG_ERROR or NLMSG_DONE with extended ack. */
 struct cu_ack {
-	int error;		/* 0 or negative errno */
-	char msg[128];		/* NLMSGERR_ATTR_MSG, "" if none */
+	int error;     /* 0 or negative errno */
+	char msg[128]; /* NLMSGERR_ATTR_MSG, "" if none */
 	bool has_offset;
-	uint32_t offset;	/* NLMSGERR_ATTR_OFFS: byte offset in our request */
+	uint32_t offset; /* NLMSGERR_ATTR_OFFS: byte offset in our request */
 };
 
 /* Called for each data message of a reply; return 0 to go on, <0 to stop with it. */

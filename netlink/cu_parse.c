@@ -20,9 +20,11 @@ _Static_assert(sizeof(struct crypto_stat_hash) == 88, "stat_hash");
 _Static_assert(sizeof(struct crypto_stat_akcipher) == 120, "stat_akcipher");
 _Static_assert(CRYPTO_MSG_GETSTAT == 0x15 && CRYPTOCFGA_STAT_ACOMP == 21, "msg/attr numbers");
 
+/* clang-format off */
 #define U32F(st, proc, key, m) { proc, key, offsetof(struct st, m), false }
 #define U64F(st, key, m) { key, key, offsetof(struct st, m), false }
 #define STRF(st, proc, key, m) { proc, key, offsetof(struct st, m), true }
+/* clang-format on */
 
 static const struct cu_field hash_fields[] = {
 	U32F(crypto_report_hash, "blocksize", "blocksize", blocksize),
@@ -55,7 +57,8 @@ static const struct cu_field stat_hash_fields[] = {
 	U64F(crypto_stat_hash, "hash_tlen", stat_hash_tlen),
 	U64F(crypto_stat_hash, "err_cnt", stat_err_cnt),
 };
-static const struct cu_field stat_cipher_fields[] = {	/* aead has the same layout */
+static const struct cu_field stat_cipher_fields[] = {
+	/* aead has the same layout */
 	U64F(crypto_stat_cipher, "encrypt_cnt", stat_encrypt_cnt),
 	U64F(crypto_stat_cipher, "encrypt_tlen", stat_encrypt_tlen),
 	U64F(crypto_stat_cipher, "decrypt_cnt", stat_decrypt_cnt),
@@ -99,8 +102,10 @@ struct attr_desc {
 	size_t n_fields;
 };
 
+/* clang-format off */
 #define DESC(kind, st, f) { kind, sizeof(struct st), f, sizeof(f) / sizeof(f[0]) }
 #define DESC0(kind, st) { kind, sizeof(struct st), NULL, 0 }
+/* clang-format on */
 
 static const struct attr_desc attr_descs[CRYPTOCFGA_MAX + 1] = {
 	[CRYPTOCFGA_PRIORITY_VAL] = { "priority", sizeof(uint32_t), NULL, 0 },
@@ -175,7 +180,7 @@ uint64_t cu_field_u64(const void *base, const struct cu_field *f, bool stat)
 
 struct attr_table {
 	const struct nlattr *tb[CRYPTOCFGA_MAX + 1];
-	const char *end;	/* where the last attribute seen ends */
+	const char *end; /* where the last attribute seen ends */
 };
 
 static int collect_attr(const struct nlattr *attr, void *data)
@@ -186,12 +191,12 @@ static int collect_attr(const struct nlattr *attr, void *data)
 
 	t->end = (const char *)attr + MNL_ALIGN(attr->nla_len);
 	if (mnl_attr_type_valid(attr, CRYPTOCFGA_MAX) < 0 || type == CRYPTOCFGA_UNSPEC)
-		return MNL_CB_OK;	/* newer kernel's attribute: not ours to judge */
+		return MNL_CB_OK; /* newer kernel's attribute: not ours to judge */
 	if (type == CRYPTOCFGA_PRIORITY_VAL) {
 		if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
 			goto bad;
 	} else if (len < attr_descs[type].size) {
-		goto bad;	/* a larger struct is a newer kernel's: keep our prefix */
+		goto bad; /* a larger struct is a newer kernel's: keep our prefix */
 	}
 	if (!t->tb[type])
 		t->tb[type] = attr;
@@ -300,7 +305,7 @@ static int collect_ack_attr(const struct nlattr *attr, void *data)
 	if (mnl_attr_type_valid(attr, NLMSGERR_ATTR_OFFS) < 0)
 		return MNL_CB_OK;
 	if (type == NLMSGERR_ATTR_MSG && mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) < 0)
-		return MNL_CB_OK;	/* a broken message text is dropped, not fatal */
+		return MNL_CB_OK; /* a broken message text is dropped, not fatal */
 	if (type == NLMSGERR_ATTR_OFFS && mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
 		return MNL_CB_OK;
 	tb[type] = attr;
@@ -356,10 +361,10 @@ static int parse_done_msg(const struct nlmsghdr *nlh, struct cu_ack *ack)
 	int err;
 
 	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(int))
-		return CU_REPLY_DONE;	/* old kernels sent an empty DONE */
+		return CU_REPLY_DONE; /* old kernels sent an empty DONE */
 	memcpy(&err, mnl_nlmsg_get_payload(nlh), sizeof(err));
 	if (err > 0)
-		return CU_REPLY_DONE;	/* some families put skb->len here */
+		return CU_REPLY_DONE; /* some families put skb->len here */
 	if (!plausible_errno(err))
 		return -EBADMSG;
 	ack->error = err;
@@ -384,7 +389,8 @@ int cu_reply_walk(const void *buf, size_t len, uint32_t seq, uint32_t portid, bo
 		 * and it reads attributes up to the aligned end. Both must lie
 		 * inside the datagram.
 		 */
-		if (nlh->nlmsg_len > (unsigned)rem || MNL_ALIGN((size_t)nlh->nlmsg_len) > (size_t)rem)
+		if (nlh->nlmsg_len > (unsigned)rem ||
+		    MNL_ALIGN((size_t)nlh->nlmsg_len) > (size_t)rem)
 			return -EBADMSG;
 		if (nlh->nlmsg_seq != seq || nlh->nlmsg_pid != portid)
 			return -EPROTO;

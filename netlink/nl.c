@@ -35,14 +35,22 @@ struct nl_opts {
 static const char *errno_name(int e)
 {
 	switch (e) {
-	case ENOENT: return "ENOENT";
-	case EINVAL: return "EINVAL";
-	case EPERM: return "EPERM";
-	case CU_ENOTSUPP: return "ENOTSUPP";
-	case ETIMEDOUT: return "ETIMEDOUT";
-	case EBADMSG: return "EBADMSG";
-	case EPROTO: return "EPROTO";
-	default: return "errno";
+	case ENOENT:
+		return "ENOENT";
+	case EINVAL:
+		return "EINVAL";
+	case EPERM:
+		return "EPERM";
+	case CU_ENOTSUPP:
+		return "ENOTSUPP";
+	case ETIMEDOUT:
+		return "ETIMEDOUT";
+	case EBADMSG:
+		return "EBADMSG";
+	case EPROTO:
+		return "EPROTO";
+	default:
+		return "errno";
 	}
 }
 
@@ -73,9 +81,10 @@ static json_t *alg_json(const struct cu_alg *a)
 	for (size_t i = 0; i < n; i++) {
 		const char *p = (const char *)&a->report + f[i].offset;
 
-		json_object_set_new(o, f[i].key, f[i].is_string
-							 ? json_string(p)
-							 : json_integer((json_int_t)cu_field_u64(&a->report, &f[i], false)));
+		json_object_set_new(o, f[i].key,
+				    f[i].is_string ? json_string(p)
+						   : json_integer((json_int_t)cu_field_u64(
+							     &a->report, &f[i], false)));
 	}
 	return o;
 }
@@ -87,9 +96,11 @@ static void print_details(const struct cu_alg *a, const char *sep, const char *e
 
 	for (size_t i = 0; i < n; i++) {
 		if (f[i].is_string)
-			printf("%s%s%s%s", sep, f[i].key, eq, (const char *)&a->report + f[i].offset);
+			printf("%s%s%s%s", sep, f[i].key, eq,
+			       (const char *)&a->report + f[i].offset);
 		else
-			printf("%s%s%s%" PRIu64, sep, f[i].key, eq, cu_field_u64(&a->report, &f[i], false));
+			printf("%s%s%s%" PRIu64, sep, f[i].key, eq,
+			       cu_field_u64(&a->report, &f[i], false));
 	}
 }
 
@@ -149,9 +160,10 @@ static void report_refusal(const char *what, const struct nl_opts *o, int ret,
 
 	describe_error(why, sizeof(why), ret, cu_last_ack(s));
 	if (ret == -ENOENT)
-		fprintf(stderr, "algbench nl %s: no algorithm '%s'%s%s%s in the running kernel (%s)\n",
-			what, o->name, o->driver ? " with driver '" : "", o->driver ? o->driver : "",
-			o->driver ? "'" : "", why);
+		fprintf(stderr,
+			"algbench nl %s: no algorithm '%s'%s%s%s in the running kernel (%s)\n",
+			what, o->name, o->driver ? " with driver '" : "",
+			o->driver ? o->driver : "", o->driver ? "'" : "", why);
 	else
 		fprintf(stderr, "algbench nl %s: %s: the kernel refused: %s\n", what, o->name, why);
 }
@@ -178,10 +190,12 @@ static json_t *stat_json(const struct cu_stat *st)
 	const struct cu_field *f = cu_stat_fields(st->stat_attr, &n);
 
 	for (size_t i = 0; i < n; i++)
-		json_object_set_new(c, f[i].key, json_integer((json_int_t)cu_field_u64(&st->u, &f[i], true)));
+		json_object_set_new(c, f[i].key,
+				    json_integer((json_int_t)cu_field_u64(&st->u, &f[i], true)));
 	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:o}", "name", st->alg.name, "driver",
-			 st->alg.driver, "status", "ok", "type", st->stat_attr ? st->u.type : "none",
-			 "kind", cu_attr_kind(st->stat_attr), "counters", c);
+			 st->alg.driver, "status", "ok", "type",
+			 st->stat_attr ? st->u.type : "none", "kind", cu_attr_kind(st->stat_attr),
+			 "counters", c);
 }
 
 static int print_stat(const struct cu_stat *st, bool json)
@@ -257,7 +271,9 @@ int cmd_nl(int argc, char **argv)
 		const char *name;
 		int (*run)(struct cu_sock *, const struct nl_opts *);
 		bool want_name;
-	} subs[] = { { "list", do_list, false }, { "get", do_get, true }, { "stat", do_stat, true } };
+	} subs[] = { { "list", do_list, false },
+		     { "get", do_get, true },
+		     { "stat", do_stat, true } };
 	struct nl_opts o;
 	struct cu_sock *s;
 
@@ -272,8 +288,9 @@ int cmd_nl(int argc, char **argv)
 			return 2;
 		s = cu_open();
 		if (!s) {
-			fprintf(stderr, "algbench nl: cannot open a NETLINK_CRYPTO socket: %s "
-					"(is crypto_user loaded? try 'modprobe crypto_user')\n",
+			fprintf(stderr,
+				"algbench nl: cannot open a NETLINK_CRYPTO socket: %s "
+				"(is crypto_user loaded? try 'modprobe crypto_user')\n",
 				strerror(errno));
 			return 2;
 		}
@@ -282,6 +299,8 @@ int cmd_nl(int argc, char **argv)
 		cu_close(s);
 		return ret;
 	}
+	if (argc >= 2)
+		fprintf(stderr, "algbench nl: unknown subcommand '%s'\n", argv[1]);
 	fputs(nl_usage, stderr);
 	return 2;
 }

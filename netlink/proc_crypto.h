@@ -25,7 +25,7 @@ const char *pc_get(const struct pc_alg *a, const char *key);
 
 /* CONFIG_CRYPTO_STATS of the running kernel. */
 enum kstats {
-	KSTATS_UNKNOWN,	/* no config found */
+	KSTATS_UNKNOWN, /* no config found */
 	KSTATS_Y,	/* =y: GETSTAT answers counters (before 6.10) */
 	KSTATS_N,	/* "is not set" */
 	KSTATS_ABSENT,	/* no such symbol: Linux >= 6.10 or < 4.20 */

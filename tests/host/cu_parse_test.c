@@ -67,7 +67,8 @@ static void test_getalg_reply(void)
 		   s.last.report.hash.blocksize == 64 && s.last.report.hash.digestsize == 32,
 	   "the hash report is read");
 	f = cu_report_fields(CRYPTOCFGA_REPORT_HASH, &n);
-	ok(n == 2 && !strcmp(f[1].name, "digestsize") && cu_field_u64(&s.last.report, &f[1], false) == 32,
+	ok(n == 2 && !strcmp(f[1].name, "digestsize") &&
+		   cu_field_u64(&s.last.report, &f[1], false) == 32,
 	   "report fields are named as /proc/crypto names them");
 }
 
@@ -82,11 +83,13 @@ static void test_dump(void)
 	w_sha256(&w, NLM_F_MULTI);
 	ok(walk(&w, true, &s, &ack) == CU_REPLY_MORE && s.n == 3,
 	   "a dump datagram of 3 messages asks for more");
-	ok(s.last.report_attr == CRYPTOCFGA_REPORT_HASH, "the last message of the datagram is parsed");
+	ok(s.last.report_attr == CRYPTOCFGA_REPORT_HASH,
+	   "the last message of the datagram is parsed");
 	w_cbc(&done, NLM_F_MULTI);
 	w_done(&done, 0);
 	ok(walk(&done, true, &s, &ack) == CU_REPLY_DONE && s.n == 1 &&
-		   s.last.report.blkcipher.ivsize == 16 && !strcmp(s.last.report.blkcipher.geniv, "<none>"),
+		   s.last.report.blkcipher.ivsize == 16 &&
+		   !strcmp(s.last.report.blkcipher.geniv, "<none>"),
 	   "NLMSG_DONE ends the dump after the messages before it");
 	done.len = 0;
 	w_done(&done, -EINTR);
@@ -126,11 +129,11 @@ static void test_truncation(void)
 	w.len = 0;
 	ok(walk(&w, true, &s, &ack) == -EBADMSG, "an empty datagram is malformed");
 	w.len = full;
-	((struct nlmsghdr *)w.b)->nlmsg_len = 230;	/* unaligned, inside the struct's attrs */
+	((struct nlmsghdr *)w.b)->nlmsg_len = 230; /* unaligned, inside the struct's attrs */
 	ok(walk(&w, true, &s, &ack) < 0, "a message length cutting an attribute is refused");
 	w.len = 0;
 	w_sha256(&w, 0);
-	((struct nlmsghdr *)w.b)->nlmsg_len = 0xffffffff;	/* libmnl's (int) cast lets it through */
+	((struct nlmsghdr *)w.b)->nlmsg_len = 0xffffffff; /* libmnl's (int) cast lets it through */
 	ok(walk(&w, false, &s, &ack) == -EBADMSG && s.n == 0,
 	   "nlmsg_len 0xffffffff is refused (the fuzz target's find)");
 	w.len = 0;
@@ -158,7 +161,8 @@ static void test_attrs(void)
 	w.len = 0;
 	nlh = w_alg(&w, CRYPTO_MSG_GETALG, 0, "x", "x-generic", 5);
 	w_attr(&w, nlh, CRYPTOCFGA_REPORT_HASH, &junk, sizeof(junk));
-	ok(cu_parse_alg(nlh, &a) == -EBADMSG, "a report attribute shorter than its struct is EBADMSG");
+	ok(cu_parse_alg(nlh, &a) == -EBADMSG,
+	   "a report attribute shorter than its struct is EBADMSG");
 
 	w.len = 0;
 	nlh = w_msg(&w, CRYPTO_MSG_GETALG, 0);
@@ -174,12 +178,12 @@ static void test_attrs(void)
 	w.len = 0;
 	nlh = w_alg(&w, CRYPTO_MSG_GETALG, 0, "x", "x-generic", 5);
 	nla = (struct nlattr *)((uint8_t *)nlh + NLMSG_HDRLEN + 208);
-	nla->nla_len = 200;	/* the priority attribute claims more than the message holds */
+	nla->nla_len = 200; /* the priority attribute claims more than the message holds */
 	ok(cu_parse_alg(nlh, &a) == -EBADMSG, "an attribute running past the message is EBADMSG");
 
 	w.len = 0;
 	nlh = w_alg(&w, CRYPTO_MSG_GETALG, 0, "x", "x-generic", 5);
-	memset(w.b + NLMSG_HDRLEN, 'A', 3 * CRYPTO_MAX_NAME);	/* no NUL in any name */
+	memset(w.b + NLMSG_HDRLEN, 'A', 3 * CRYPTO_MAX_NAME); /* no NUL in any name */
 	ok(cu_parse_alg(nlh, &a) == 0 && strlen(a.name) == CRYPTO_MAX_NAME - 1 &&
 		   strlen(a.module) == CRYPTO_MAX_NAME - 1,
 	   "unterminated names are cut at 63 bytes, not read past");
@@ -198,9 +202,10 @@ static void test_stat(void)
 	const struct cu_field *f;
 
 	w_stat_sha256(&w);
-	ok(cu_parse_stat((struct nlmsghdr *)w.b, &st) == 0 && st.stat_attr == CRYPTOCFGA_STAT_HASH &&
-		   st.u.hash.stat_hash_cnt == 16 && st.u.hash.stat_hash_tlen == 65536 &&
-		   st.u.hash.stat_err_cnt == 1 && !strcmp(st.alg.driver, "sha256-generic"),
+	ok(cu_parse_stat((struct nlmsghdr *)w.b, &st) == 0 &&
+		   st.stat_attr == CRYPTOCFGA_STAT_HASH && st.u.hash.stat_hash_cnt == 16 &&
+		   st.u.hash.stat_hash_tlen == 65536 && st.u.hash.stat_err_cnt == 1 &&
+		   !strcmp(st.alg.driver, "sha256-generic"),
 	   "a GETSTAT reply gives the hash counters");
 	f = cu_stat_fields(CRYPTOCFGA_STAT_HASH, &n);
 	ok(n == 3 && !strcmp(f[1].key, "hash_tlen") && cu_field_u64(&st.u, &f[1], true) == 65536,
@@ -225,7 +230,8 @@ static void test_errors(void)
 	   "NLMSG_ERROR with an extack message and offset");
 	w.len = 0;
 	w_error(&w, 0, NULL, 0);
-	ok(walk(&w, true, &s, &ack) == CU_REPLY_DONE && ack.error == 0, "an ack (error 0) ends the answer");
+	ok(walk(&w, true, &s, &ack) == CU_REPLY_DONE && ack.error == 0,
+	   "an ack (error 0) ends the answer");
 	w.len = 0;
 	w_error(&w, -524, NULL, 0);
 	ok(walk(&w, false, &s, &ack) == -524, "GETSTAT's -ENOTSUPP comes back as -524");
@@ -234,7 +240,8 @@ static void test_errors(void)
 	ok(walk(&w, false, &s, &ack) == -EBADMSG, "a positive error number is malformed");
 	w.len = 0;
 	w_error(&w, -EPERM, "x", 0);
-	((struct nlmsghdr *)w.b)->nlmsg_flags &= (uint16_t)~NLM_F_CAPPED;	/* claims the request is echoed */
+	((struct nlmsghdr *)w.b)->nlmsg_flags &=
+		(uint16_t)~NLM_F_CAPPED; /* claims the request is echoed */
 	ok(walk(&w, false, &s, &ack) == -EPERM && ack.msg[0] == '\0',
 	   "uncapped error whose echo is missing: errno kept, no TLVs invented");
 }
@@ -252,7 +259,8 @@ static void test_proc_and_config(void)
 	      "name         : cbc(aes)\ndriver       : cbc-aes-aesni\ngeniv        : <none>\n\n",
 	      f);
 	fclose(f);
-	ok(pc_read(path, &algs, &n) == 0 && n == 2 && !strcmp(pc_get(&algs[0], "digestsize"), "32") &&
+	ok(pc_read(path, &algs, &n) == 0 && n == 2 &&
+		   !strcmp(pc_get(&algs[0], "digestsize"), "32") &&
 		   !strcmp(pc_get(&algs[1], "geniv"), "<none>") && !pc_get(&algs[1], "type"),
 	   "/proc/crypto blocks and their key : value lines");
 	free(algs);
@@ -276,12 +284,26 @@ static int write_corpus(const char *dir)
 
 		w.len = 0;
 		switch (k) {
-		case 0: w_sha256(&w, 0); break;
-		case 1: w_sha256(&w, NLM_F_MULTI); w_cbc(&w, NLM_F_MULTI); w_done(&w, 0); break;
-		case 2: w_stat_sha256(&w); break;
-		case 3: w_error(&w, -ERANGE, "Attribute failed policy validation", 1); break;
-		case 4: w_error(&w, 0, NULL, 0); break;
-		case 5: w_done(&w, -EINTR); break;
+		case 0:
+			w_sha256(&w, 0);
+			break;
+		case 1:
+			w_sha256(&w, NLM_F_MULTI);
+			w_cbc(&w, NLM_F_MULTI);
+			w_done(&w, 0);
+			break;
+		case 2:
+			w_stat_sha256(&w);
+			break;
+		case 3:
+			w_error(&w, -ERANGE, "Attribute failed policy validation", 1);
+			break;
+		case 4:
+			w_error(&w, 0, NULL, 0);
+			break;
+		case 5:
+			w_done(&w, -EINTR);
+			break;
 		}
 		snprintf(path, sizeof(path), "%s/seed-%d", dir, k);
 		f = fopen(path, "wb");

@@ -13,7 +13,7 @@
 
 #include "crypto_user.h"
 
-#define T_SEQ 4242
+#define T_SEQ  4242
 #define T_PORT 777
 
 struct wbuf {
