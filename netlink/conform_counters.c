@@ -204,20 +204,6 @@ static int run_case(struct conform_ctx *c, const struct counter_case *k, const c
 	return ret;
 }
 
-static bool counter(const struct cu_stat *st, const char *name, uint64_t *v)
-{
-	size_t n;
-	const struct cu_field *f = cu_stat_fields(st->stat_attr, &n);
-
-	for (size_t i = 0; i < n; i++) {
-		if (!strcmp(f[i].key, name)) {
-			*v = cu_field_u64(&st->u, &f[i], true);
-			return true;
-		}
-	}
-	return false;
-}
-
 static enum verdict compare(const struct conform_ctx *c, const struct cu_stat *a,
 			    const struct cu_stat *b, const struct expect *e, char *why, size_t n)
 {
@@ -226,7 +212,8 @@ static enum verdict compare(const struct conform_ctx *c, const struct cu_stat *a
 	for (int i = 0; i < 3; i++) {
 		uint64_t x, y;
 
-		if (!counter(a, e->counter[i], &x) || !counter(b, e->counter[i], &y)) {
+		if (cu_stat_counter(a, e->counter[i], &x) ||
+		    cu_stat_counter(b, e->counter[i], &y)) {
 			snprintf(why, n, "%s: no counter %s in CRYPTOCFGA_STAT_%s", a->alg.driver,
 				 e->counter[i], cu_attr_kind(a->stat_attr));
 			return V_FAIL;

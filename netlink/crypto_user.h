@@ -87,6 +87,12 @@ uint64_t cu_field_u64(const void *base, const struct cu_field *f, bool stat);
 /* "hash", "aead", ... for a CRYPTOCFGA_{REPORT,STAT}_* attribute; "?" if unknown. */
 const char *cu_attr_kind(uint16_t attr);
 
+/*
+ * One counter of a GETSTAT answer by its name ("hash_cnt", "err_cnt", ...:
+ * the uapi field without "stat_"). 0, or -ENOENT if this type has none.
+ */
+int cu_stat_counter(const struct cu_stat *st, const char *name, uint64_t *value);
+
 /* --- reply parser (cu_parse.c) ------------------------------------------- */
 
 /* What the kernel said in an NLMSG_ERROR or NLMSG_DONE with extended ack. */

@@ -176,6 +176,20 @@ uint64_t cu_field_u64(const void *base, const struct cu_field *f, bool stat)
 	return v32;
 }
 
+int cu_stat_counter(const struct cu_stat *st, const char *name, uint64_t *value)
+{
+	size_t n;
+	const struct cu_field *f = cu_stat_fields(st->stat_attr, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(f[i].key, name)) {
+			*value = cu_field_u64(&st->u, &f[i], true);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
 /* --- attributes -------------------------------------------------------- */
 
 struct attr_table {

@@ -210,6 +210,13 @@ static void test_stat(void)
 	f = cu_stat_fields(CRYPTOCFGA_STAT_HASH, &n);
 	ok(n == 3 && !strcmp(f[1].key, "hash_tlen") && cu_field_u64(&st.u, &f[1], true) == 65536,
 	   "stat fields are named and read as u64");
+	{
+		uint64_t v = 0;
+
+		ok(cu_stat_counter(&st, "hash_cnt", &v) == 0 && v == 16 &&
+			   cu_stat_counter(&st, "encrypt_cnt", &v) == -ENOENT,
+		   "cu_stat_counter finds counters by name, and only the type's");
+	}
 	f = cu_stat_fields(CRYPTOCFGA_STAT_AKCIPHER, &n);
 	ok(n == 7 && !strcmp(f[6].key, "err_cnt"), "akcipher stats have their 7 counters");
 }
