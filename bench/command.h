@@ -17,5 +17,8 @@ struct ab_command {
 int cmd_compare(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_config_check(int argc, char **argv);
+/* netlink/nl.c and netlink/conform.c */
+int cmd_nl(int argc, char **argv);
+int cmd_conform(int argc, char **argv);
 
 #endif

@@ -19,6 +19,8 @@ static const struct ab_command commands[] = {
 	{ "compare", cmd_compare, "compare two result files: ratio, interval, verdict" },
 	{ "plot", cmd_plot, "charts of result files and comparisons (gnuplot)" },
 	{ "config-check", cmd_config_check, "check a kernel config for crypto performance hazards" },
+	{ "nl", cmd_nl, "crypto_user netlink: list | get NAME | stat NAME [--json]" },
+	{ "conform", cmd_conform, "crypto_user conformance suite [--tap] [--expect-stats]" },
 	{ "help", cmd_help, "this text" },
 };
 

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `algbench conform`: does the running kernel's crypto_user answer as its
+ * ABI says? One table of checks, one TAP line each (kselftest style).
+ * What each check expects, and why, is in docs/netlink.md.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <kcapi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "command.h"
+#include "conform.h"
+
+static const char conform_usage[] =
+	"usage: algbench conform [--tap] [--expect-stats auto|on|off]\n"
+	"\n"
+	"Checks the running kernel's crypto_user netlink interface: the GETALG dump\n"
+	"against /proc/crypto, GETALG per algorithm, GETSTAT, the CAP_NET_ADMIN checks\n"
+	"of NEWALG/DELALG/UPDATEALG/DELRNG (from a child that drops to nobody), and\n"
+	"malformed requests (then dmesg must show no WARN/BUG/oops). Run as root.\n"
+	"  --tap            kselftest-style TAP output (default: a plain list)\n"
+	"  --expect-stats   whether GETSTAT must answer counters: on, off, or auto\n"
+	"                   (default): from CONFIG_CRYPTO_STATS in /proc/config.gz or\n"
+	"                   /boot/config-$(uname -r); Linux >= 6.10 has none\n"
+	"Exit: 0 every check passed or was skipped, 1 a check failed, 2 bad usage\n"
+	"or no crypto_user socket.\n";
+
+void conform_diag(const struct conform_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(c->tap ? "# " : "    ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+}
+
+struct dump_buf {
+	struct cu_alg *algs;
+	size_t n, cap;
+};
+
+static int collect(const struct cu_alg *a, void *data)
+{
+	struct dump_buf *d = data;
+
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? 2 * d->cap : 128;
+		struct cu_alg *p = realloc(d->algs, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		d->algs = p;
+		d->cap = cap;
+	}
+	d->algs[d->n++] = *a;
+	return 0;
+}
+
+int conform_dump(struct cu_sock *s, struct cu_alg **algs, size_t *n)
+{
+	struct dump_buf d = { NULL, 0, 0 };
+	int ret = cu_dump(s, collect, &d);
+
+	if (ret) {
+		free(d.algs);
+		d.algs = NULL;
+		d.n = 0;
+	}
+	*algs = d.algs;
+	*n = d.n;
+	return ret;
+}
+
+/* The groups of checks, in the order they run; each row is one TAP line. */
+static const struct {
+	const struct conform_check *rows;
+	const size_t *n;
+} groups[] = {
+	{ conform_alg_checks, &conform_n_alg_checks },
+	{ conform_priv_checks, &conform_n_priv_checks },
+	{ conform_bad_checks, &conform_n_bad_checks },
+	{ conform_counter_checks, &conform_n_counter_checks },
+	{ conform_dmesg_checks, &conform_n_dmesg_checks },
+};
+#define N_GROUPS (sizeof(groups) / sizeof(groups[0]))
+
+static size_t count_checks(void)
+{
+	size_t n = 0;
+
+	for (size_t g = 0; g < N_GROUPS; g++)
+		n += *groups[g].n;
+	return n;
+}
+
+/* Linux >= 6.10 dropped the counters whatever the config says. */
+static bool kernel_has_no_stats_code(void)
+{
+	struct utsname u;
+	unsigned maj = 0, min = 0;
+
+	uname(&u);
+	return sscanf(u.release, "%u.%u", &maj, &min) == 2 && (maj > 6 || (maj == 6 && min >= 10));
+}
+
+static int decide_stats(struct conform_ctx *c, const char *mode)
+{
+	char src[300];
+	enum kstats k;
+
+	if (!strcmp(mode, "on") || !strcmp(mode, "off")) {
+		c->stats = !strcmp(mode, "on");
+		snprintf(c->stats_why, sizeof(c->stats_why), "--expect-stats %s", mode);
+		return 0;
+	}
+	if (strcmp(mode, "auto"))
+		return -1;
+	k = kstats_from_config(src, sizeof(src));
+	if (k == KSTATS_UNKNOWN) {
+		c->stats = -1;
+		snprintf(c->stats_why, sizeof(c->stats_why),
+			 "no kernel config in /proc/config.gz or /boot/config-$(uname -r); "
+			 "give --expect-stats on|off");
+		return 0;
+	}
+	c->stats = k == KSTATS_Y && !kernel_has_no_stats_code();
+	snprintf(c->stats_why, sizeof(c->stats_why), "auto: CONFIG_CRYPTO_STATS=%s in %s%s",
+		 kstats_name(k), src,
+		 k == KSTATS_Y && !c->stats ? ", but Linux >= 6.10 has no counters" : "");
+	return 0;
+}
+
+/*
+ * Template instances are what DELALG can remove; make sure one exists
+ * (binding hmac(sha256) over AF_ALG instantiates it) and remember it.
+ */
+static void pick_target(struct conform_ctx *c)
+{
+	struct kcapi_handle *h = NULL;
+
+	if (!kcapi_md_init(&h, "hmac(sha256)", 0))
+		kcapi_md_destroy(h);
+	for (size_t i = 0; i < c->n_algs; i++) {
+		if ((c->algs[i].flags & 0x800 /* CRYPTO_ALG_INSTANCE */) &&
+		    !strcmp(c->algs[i].name, "hmac(sha256)")) {
+			snprintf(c->target, sizeof(c->target), "%s", c->algs[i].driver);
+			c->target_prio = c->algs[i].priority;
+			return;
+		}
+	}
+	snprintf(c->target, sizeof(c->target), "hmac(sha256-generic)");
+}
+
+static int setup(struct conform_ctx *c)
+{
+	int ret;
+
+	c->kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (c->kmsg_fd >= 0)
+		lseek(c->kmsg_fd, 0, SEEK_END); /* only what this run provokes */
+	c->s = cu_open();
+	if (!c->s) {
+		printf("%sBail out! cannot open a NETLINK_CRYPTO socket: %s (modprobe "
+		       "crypto_user)\n",
+		       c->tap ? "" : "conform: ", strerror(errno));
+		return -1;
+	}
+	kcapi_set_verbosity(KCAPI_LOG_NONE);
+	ret = conform_dump(c->s, &c->algs, &c->n_algs);
+	if (!ret)
+		pick_target(c);
+	if (!ret) {
+		free(c->algs);
+		ret = conform_dump(c->s, &c->algs, &c->n_algs); /* with the instance in it */
+	}
+	if (ret) {
+		printf("%sBail out! GETALG dump failed: %s\n",
+		       c->tap ? "" : "conform: ", strerror(-ret));
+		return -1;
+	}
+	return 0;
+}
+
+static void report(const struct conform_ctx *c, size_t i, const char *name, enum verdict v,
+		   const char *why)
+{
+	static const char *const plain[] = { "PASS", "FAIL", "SKIP" };
+
+	if (c->tap)
+		printf("%sok %zu %s%s%s\n", v == V_FAIL ? "not " : "", i, name,
+		       v == V_SKIP ? " # SKIP " : "", v == V_SKIP ? why : "");
+	else
+		printf("%s  %s%s%s\n", plain[v], name, why[0] ? ": " : "", why);
+	if (c->tap && v == V_FAIL && why[0])
+		conform_diag(c, "%s", why);
+	fflush(stdout);
+}
+
+static int run_all(struct conform_ctx *c)
+{
+	unsigned count[3] = { 0, 0, 0 };
+	struct utsname u;
+	size_t i = 0;
+
+	uname(&u);
+	if (c->tap)
+		printf("TAP version 13\n1..%zu\n", count_checks());
+	conform_diag(c,
+		     "crypto_user conformance on Linux %s: %zu algorithms; stats expected %s (%s)",
+		     u.release, c->n_algs,
+		     c->stats < 0 ? "unknown"
+		     : c->stats	  ? "on"
+				  : "off",
+		     c->stats_why);
+	for (size_t g = 0; g < N_GROUPS; g++) {
+		for (size_t r = 0; r < *groups[g].n; r++) {
+			const struct conform_check *k = &groups[g].rows[r];
+			char why[768] = "";
+			enum verdict v = k->run(c, k->arg, why, sizeof(why));
+
+			count[v]++;
+			report(c, ++i, k->name, v, why);
+		}
+	}
+	if (c->tap)
+		printf("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:0\n", count[V_PASS],
+		       count[V_FAIL], count[V_SKIP]);
+	else
+		printf("conform: %u passed, %u failed, %u skipped\n", count[V_PASS], count[V_FAIL],
+		       count[V_SKIP]);
+	return count[V_FAIL] ? 1 : 0;
+}
+
+int cmd_conform(int argc, char **argv)
+{
+	struct conform_ctx c = { .kmsg_fd = -1 };
+	const char *mode = "auto";
+	int ret;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--tap")) {
+			c.tap = true;
+		} else if (!strcmp(argv[i], "--expect-stats") && i + 1 < argc) {
+			mode = argv[++i];
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(conform_usage, stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "algbench conform: unexpected argument '%s'\n%s", argv[i],
+				conform_usage);
+			return 2;
+		}
+	}
+	if (decide_stats(&c, mode)) {
+		fprintf(stderr,
+			"algbench conform: --expect-stats takes auto, on or off, not '%s'\n", mode);
+		return 2;
+	}
+	if (setup(&c))
+		ret = 2;
+	else
+		ret = run_all(&c);
+	cu_close(c.s);
+	free(c.algs);
+	free(c.proc);
+	if (c.kmsg_fd >= 0)
+		close(c.kmsg_fd);
+	return ret;
+}

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/* `algbench nl list|get|stat`: crypto_user netlink from the command line. */
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "command.h"
+#include "crypto_user.h"
+
+static const char nl_usage[] =
+	"usage: algbench nl list [--json]\n"
+	"       algbench nl get NAME [--driver DRIVER] [--json]\n"
+	"       algbench nl stat NAME [--driver DRIVER] [--json]\n"
+	"\n"
+	"Asks the kernel's crypto_user netlink interface (NETLINK_CRYPTO).\n"
+	"  list   every registered algorithm (CRYPTO_MSG_GETALG dump): name, driver,\n"
+	"         module, priority, refcnt, flags, type and the type's report fields\n"
+	"  get    one algorithm (GETALG); with --driver, that exact driver\n"
+	"  stat   one algorithm's counters (GETSTAT). A kernel without crypto\n"
+	"         statistics (CONFIG_CRYPTO_STATS unset, or Linux >= 6.10) answers\n"
+	"         -ENOTSUPP: that is reported, exit 0, JSON status \"unsupported\"\n"
+	"  --json print JSON instead of text\n"
+	"\n"
+	"Exit: 0 ok, 1 the kernel refused (e.g. no such algorithm: ENOENT),\n"
+	"2 bad usage or no crypto_user socket.\n";
+
+struct nl_opts {
+	const char *name;
+	const char *driver;
+	bool json;
+};
+
+static const char *errno_name(int e)
+{
+	switch (e) {
+	case ENOENT:
+		return "ENOENT";
+	case EINVAL:
+		return "EINVAL";
+	case EPERM:
+		return "EPERM";
+	case CU_ENOTSUPP:
+		return "ENOTSUPP";
+	case ETIMEDOUT:
+		return "ETIMEDOUT";
+	case EBADMSG:
+		return "EBADMSG";
+	case EPROTO:
+		return "EPROTO";
+	default:
+		return "errno";
+	}
+}
+
+/* The kernel's words for an error: "No such file or directory (ENOENT, 2)". */
+static void describe_error(char *out, size_t n, int err, const struct cu_ack *ack)
+{
+	int e = -err;
+	const char *text = e == CU_ENOTSUPP ? "Operation not supported" : strerror(e);
+
+	snprintf(out, n, "%s (%s, %d)%s%s", text, errno_name(e), e, ack->msg[0] ? ": " : "",
+		 ack->msg);
+}
+
+static const char *alg_type(const struct cu_alg *a)
+{
+	return a->report_attr ? a->report.type : "unknown";
+}
+
+static json_t *alg_json(const struct cu_alg *a)
+{
+	json_t *o = json_pack("{s:s, s:s, s:s, s:i, s:I, s:I, s:s, s:s}", "name", a->name, "driver",
+			      a->driver, "module", a->module, "priority", a->priority, "refcnt",
+			      (json_int_t)a->refcnt, "flags", (json_int_t)a->flags, "type",
+			      alg_type(a), "report", cu_attr_kind(a->report_attr));
+	size_t n;
+	const struct cu_field *f = cu_report_fields(a->report_attr, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		const char *p = (const char *)&a->report + f[i].offset;
+
+		json_object_set_new(o, f[i].key,
+				    f[i].is_string ? json_string(p)
+						   : json_integer((json_int_t)cu_field_u64(
+							     &a->report, &f[i], false)));
+	}
+	return o;
+}
+
+static void print_details(const struct cu_alg *a, const char *sep, const char *eq)
+{
+	size_t n;
+	const struct cu_field *f = cu_report_fields(a->report_attr, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		if (f[i].is_string)
+			printf("%s%s%s%s", sep, f[i].key, eq,
+			       (const char *)&a->report + f[i].offset);
+		else
+			printf("%s%s%s%" PRIu64, sep, f[i].key, eq,
+			       cu_field_u64(&a->report, &f[i], false));
+	}
+}
+
+static int print_row(const struct cu_alg *a, void *data)
+{
+	if (data) {
+		json_array_append_new(data, alg_json(a));
+		return 0;
+	}
+	printf("%-30s %-38s %-18s %5d %6u %-10s", a->name, a->driver, a->module, a->priority,
+	       a->refcnt, alg_type(a));
+	print_details(a, " ", "=");
+	printf("\n");
+	return 0;
+}
+
+static void print_block(const struct cu_alg *a)
+{
+	printf("name:     %s\ndriver:   %s\nmodule:   %s\npriority: %d\nrefcnt:   %u\n"
+	       "flags:    0x%x\ntype:     %s",
+	       a->name, a->driver, a->module, a->priority, a->refcnt, a->flags, alg_type(a));
+	print_details(a, "\n", ": ");
+	printf("\n");
+}
+
+static int dump_json_out(json_t *j)
+{
+	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	printf("\n");
+	json_decref(j);
+	return 0;
+}
+
+static int do_list(struct cu_sock *s, const struct nl_opts *o)
+{
+	json_t *arr = o->json ? json_array() : NULL;
+	char why[200];
+	int ret;
+
+	if (!o->json)
+		printf("%-30s %-38s %-18s %5s %6s %-10s %s\n", "NAME", "DRIVER", "MODULE", "PRIO",
+		       "REFCNT", "TYPE", "DETAILS");
+	ret = cu_dump(s, print_row, arr);
+	if (ret) {
+		describe_error(why, sizeof(why), ret, cu_last_ack(s));
+		fprintf(stderr, "algbench nl list: GETALG dump failed: %s\n", why);
+		json_decref(arr);
+		return 1;
+	}
+	return arr ? dump_json_out(arr) : 0;
+}
+
+static void report_refusal(const char *what, const struct nl_opts *o, int ret,
+			   const struct cu_sock *s)
+{
+	char why[200];
+
+	describe_error(why, sizeof(why), ret, cu_last_ack(s));
+	if (ret == -ENOENT)
+		fprintf(stderr,
+			"algbench nl %s: no algorithm '%s'%s%s%s in the running kernel (%s)\n",
+			what, o->name, o->driver ? " with driver '" : "",
+			o->driver ? o->driver : "", o->driver ? "'" : "", why);
+	else
+		fprintf(stderr, "algbench nl %s: %s: the kernel refused: %s\n", what, o->name, why);
+}
+
+static int do_get(struct cu_sock *s, const struct nl_opts *o)
+{
+	struct cu_alg a;
+	int ret = cu_get(s, o->name, o->driver ? o->driver : "", &a);
+
+	if (ret) {
+		report_refusal("get", o, ret, s);
+		return 1;
+	}
+	if (o->json)
+		return dump_json_out(alg_json(&a));
+	print_block(&a);
+	return 0;
+}
+
+static json_t *stat_json(const struct cu_stat *st)
+{
+	json_t *c = json_object();
+	size_t n;
+	const struct cu_field *f = cu_stat_fields(st->stat_attr, &n);
+
+	for (size_t i = 0; i < n; i++)
+		json_object_set_new(c, f[i].key,
+				    json_integer((json_int_t)cu_field_u64(&st->u, &f[i], true)));
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:o}", "name", st->alg.name, "driver",
+			 st->alg.driver, "status", "ok", "type",
+			 st->stat_attr ? st->u.type : "none", "kind", cu_attr_kind(st->stat_attr),
+			 "counters", c);
+}
+
+static int print_stat(const struct cu_stat *st, bool json)
+{
+	size_t n;
+	const struct cu_field *f = cu_stat_fields(st->stat_attr, &n);
+
+	if (json)
+		return dump_json_out(stat_json(st));
+	printf("name:     %s\ndriver:   %s\ntype:     %s\n", st->alg.name, st->alg.driver,
+	       st->stat_attr ? st->u.type : "none (no STAT attribute in the reply)");
+	for (size_t i = 0; i < n; i++)
+		printf("%-9s %" PRIu64 "\n", f[i].key, cu_field_u64(&st->u, &f[i], true));
+	return 0;
+}
+
+static int print_no_stats(const struct nl_opts *o, const struct cu_sock *s)
+{
+	const char *msg = cu_last_ack(s)->msg;
+
+	if (o->json)
+		return dump_json_out(json_pack("{s:s, s:s, s:s, s:i, s:s}", "name", o->name,
+					       "driver", o->driver ? o->driver : "", "status",
+					       "unsupported", "errno", CU_ENOTSUPP, "reason",
+					       "kernel has no crypto statistics"));
+	printf("%s: the kernel has no crypto statistics: GETSTAT answered -ENOTSUPP (%d)%s%s.\n"
+	       "CONFIG_CRYPTO_STATS is unset in this kernel, or it is Linux >= 6.10, where the\n"
+	       "counters were removed and GETSTAT always answers so.\n",
+	       o->name, CU_ENOTSUPP, msg[0] ? ": " : "", msg);
+	return 0;
+}
+
+static int do_stat(struct cu_sock *s, const struct nl_opts *o)
+{
+	struct cu_stat st;
+	int ret = cu_get_stat(s, o->name, o->driver ? o->driver : "", &st);
+
+	if (ret == -CU_ENOTSUPP)
+		return print_no_stats(o, s);
+	if (ret) {
+		report_refusal("stat", o, ret, s);
+		return 1;
+	}
+	return print_stat(&st, o->json);
+}
+
+static int parse_opts(int argc, char **argv, bool want_name, struct nl_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--json")) {
+			o->json = true;
+		} else if (!strcmp(argv[i], "--driver") && want_name && i + 1 < argc) {
+			o->driver = argv[++i];
+		} else if (argv[i][0] != '-' && want_name && !o->name) {
+			o->name = argv[i];
+		} else {
+			fprintf(stderr, "algbench nl %s: unexpected argument '%s'\n%s", argv[1],
+				argv[i], nl_usage);
+			return -1;
+		}
+	}
+	if (want_name && !o->name) {
+		fprintf(stderr, "algbench nl %s: NAME missing\n%s", argv[1], nl_usage);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_nl(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*run)(struct cu_sock *, const struct nl_opts *);
+		bool want_name;
+	} subs[] = { { "list", do_list, false },
+		     { "get", do_get, true },
+		     { "stat", do_stat, true } };
+	struct nl_opts o;
+	struct cu_sock *s;
+
+	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(nl_usage, stdout);
+		return 0;
+	}
+	for (size_t i = 0; argc >= 2 && i < sizeof(subs) / sizeof(subs[0]); i++) {
+		if (strcmp(argv[1], subs[i].name))
+			continue;
+		if (parse_opts(argc, argv, subs[i].want_name, &o))
+			return 2;
+		s = cu_open();
+		if (!s) {
+			fprintf(stderr,
+				"algbench nl: cannot open a NETLINK_CRYPTO socket: %s "
+				"(is crypto_user loaded? try 'modprobe crypto_user')\n",
+				strerror(errno));
+			return 2;
+		}
+		int ret = subs[i].run(s, &o);
+
+		cu_close(s);
+		return ret;
+	}
+	if (argc >= 2)
+		fprintf(stderr, "algbench nl: unknown subcommand '%s'\n", argv[1]);
+	fputs(nl_usage, stderr);
+	return 2;
+}

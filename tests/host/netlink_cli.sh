@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `algbench nl` and `algbench conform` on the command line: usage errors exit
+# 2 with a message, --help exits 0. Needs no kernel support.
+. "$(dirname "$0")/../lib.sh"
+echo "TAP version 13"
+expect_status "nl without a subcommand is a usage error" 2 "$ALGBENCH" nl
+expect_status "nl frob is a usage error" 2 "$ALGBENCH" nl frob
+check "nl frob names the unknown subcommand" sh -c "'$ALGBENCH' nl frob 2>&1 | grep -q \"unknown subcommand 'frob'\""
+expect_status "nl stat without NAME is a usage error" 2 "$ALGBENCH" nl stat
+expect_status "nl list with a stray argument is a usage error" 2 "$ALGBENCH" nl list extra
+expect_status "nl --help exits 0" 0 "$ALGBENCH" nl --help
+check "nl --help tells about -ENOTSUPP" sh -c "'$ALGBENCH' nl --help | grep -q ENOTSUPP"
+expect_status "conform --bogus is a usage error" 2 "$ALGBENCH" conform --bogus
+expect_status "conform --expect-stats maybe is a usage error" 2 "$ALGBENCH" conform --expect-stats maybe
+expect_status "conform --help exits 0" 0 "$ALGBENCH" conform --help
+# Build hosts often have no crypto_user: then the error must name the fix.
+if ! "$ALGBENCH" nl list >/dev/null 2>&1; then
+	check "without crypto_user, nl list says how to get it" \
+		sh -c "'$ALGBENCH' nl list 2>&1 | grep -q 'modprobe crypto_user'"
+fi
+tap_end
