@@ -31,6 +31,11 @@ enum ab_op {
 
 #define AB_MAX_KEYS 2
 
+/* Parameter conventions of an algorithm (struct ab_alg.flags). */
+#define AB_F_RFC4106 (1u << 0) /* key ends in a 4-byte salt; AAD's last 8 bytes are the IV */
+#define AB_F_CCM_IV (1u << 1)  /* 16-byte IV: iv[0] = L-1, then the nonce */
+#define AB_F_HMAC (1u << 2)    /* keyed hash: EVP name is the digest under HMAC */
+
 /* One key size of an algorithm, with the OpenSSL EVP name that matches it. */
 struct ab_keysize {
 	unsigned int keylen; /* bytes handed to setkey (0: unkeyed) */
@@ -50,6 +55,7 @@ struct ab_alg {
 	unsigned int min_size;  /* smallest payload (xts: one block) */
 	unsigned int block;     /* payload must be a multiple (cbc: 16), 1 otherwise */
 	const char *ref_lib; /* user-space reference: "openssl", "zlib", "lz4", "zstd", NULL */
+	unsigned int flags;  /* AB_F_*: parameter conventions the backends must follow */
 	const char *note;    /* why the parameters are what they are, or NULL */
 };
 

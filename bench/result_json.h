@@ -7,10 +7,11 @@
 #include "backend.h"
 
 /*
- * Result JSON, schema "algbench/1" (DESIGN.md, results/schema.md). A file
- * is rewritten through a temporary file and rename() after every result,
- * so an interrupted run keeps every job it finished; "-" means stdout,
- * written once at ab_json_close().
+ * Result JSON, schema "algbench/1" (DESIGN.md, docs/result-json.md). A file
+ * is rewritten through a temporary file and rename() after a result when
+ * the last rewrite is a second old, and at ab_json_close(), so an
+ * interrupted run keeps the jobs it finished (the commands flush on SIGINT
+ * and SIGTERM); "-" means stdout, written once at ab_json_close().
  */
 
 #define AB_SCHEMA "algbench/1"
