@@ -91,29 +91,22 @@ static int afalg_probe(const struct ab_job *job, char *why)
 }
 
 /*
- * Reading /proc/crypto costs milliseconds under TCG, so the answer is kept
- * per catalogue row; the binding only changes when modules come or go.
+ * The highest-priority self-tested implementation in /proc/crypto right
+ * after the KAT's bind: what a bind gets now. Read per job, not cached, as
+ * modules loading during a run (aesni_intel on demand) change the answer.
  */
 static void afalg_driver(const struct ab_job *job, char *buf, size_t len)
 {
-	static char cache[64][AB_NAME_LEN];
-	size_t row = (size_t)(job->alg - ab_catalogue);
 	struct ab_proc_alg *algs = NULL;
 	const struct ab_proc_alg *best;
 	size_t n = 0;
 
-	if (row < 64 && cache[row][0]) {
-		snprintf(buf, len, "%s", cache[row]);
-		return;
-	}
 	buf[0] = '\0';
 	if (ab_proc_crypto_read(NULL, &algs, &n))
 		return;
 	best = ab_proc_crypto_best(algs, n, job->alg->name, job->alg->type);
 	if (best)
 		snprintf(buf, len, "%s", best->driver);
-	if (best && row < 64)
-		snprintf(cache[row], sizeof(cache[row]), "%s", best->driver);
 	free(algs);
 }
 
