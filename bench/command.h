@@ -20,5 +20,8 @@ int cmd_config_check(int argc, char **argv);
 /* netlink/nl.c and netlink/conform.c */
 int cmd_nl(int argc, char **argv);
 int cmd_conform(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_suite(int argc, char **argv);
+int cmd_list(int argc, char **argv);
 
 #endif

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "abstats.h"
+#include "stats.h"
 #include "command.h"
-#include "jsonio.h"
+#include "result_json.h"
 
 #define BOOTSTRAP_ITERS 10000
 #define P_LIMIT 0.01
@@ -198,6 +198,18 @@ static json_t *run_summary(json_t *root, const char *path)
 			 json_object_get(host, "crypto_stats"));
 }
 
+static int write_json(json_t *doc, const char *path)
+{
+	int err;
+
+	if (!strcmp(path, "-"))
+		return json_dumpf(doc, stdout, JSON_INDENT(1)) || fputc('\n', stdout) == EOF ? -EIO : 0;
+	err = ab_json_write_atomic(path, doc);
+	if (err)
+		fprintf(stderr, "compare: cannot write %s: %s\n", path, strerror(-err));
+	return err;
+}
+
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -279,7 +291,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 			    json_pack("{s:I, s:I, s:I, s:I, s:I}", "slower", (json_int_t)slower, "faster",
 				      (json_int_t)faster, "same", (json_int_t)same, "inconclusive",
 				      (json_int_t)inconclusive, "one_sided", (json_int_t)lonely));
-	if (json_out && ab_json_write(out, json_out)) {
+	if (json_out && write_json(out, json_out)) {
 		rc = 2;
 		goto out;
 	}

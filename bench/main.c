@@ -16,11 +16,14 @@ static int cmd_help(int argc, char **argv)
 }
 
 static const struct ab_command commands[] = {
+	{ "run", cmd_run, "benchmark jobs chosen by flags (backend, alg, sizes, threads...)" },
+	{ "suite", cmd_suite, "the default benchmark set: the whole catalogue, sizes 16..65536, threads 1 and all" },
+	{ "list", cmd_list, "algorithms and drivers of the running kernel; which catalogue entries are usable" },
 	{ "compare", cmd_compare, "compare two result files: ratio, interval, verdict" },
 	{ "plot", cmd_plot, "charts of result files and comparisons (gnuplot)" },
-	{ "config-check", cmd_config_check, "check a kernel config for crypto performance hazards" },
 	{ "nl", cmd_nl, "crypto_user netlink: list | get NAME | stat NAME [--json]" },
 	{ "conform", cmd_conform, "crypto_user conformance suite [--tap] [--expect-stats]" },
+	{ "config-check", cmd_config_check, "check a kernel config for crypto performance hazards" },
 	{ "help", cmd_help, "this text" },
 };
 

@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "abstats.h"
+#include "stats.h"
 #include "command.h"
 
 struct point {

@@ -1,13 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef ALGBENCH_ABSTATS_H
-#define ALGBENCH_ABSTATS_H
+#ifndef ALGBENCH_STATS_H
+#define ALGBENCH_STATS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Statistics for comparing two sets of throughput samples (A/B). */
+#include "backend.h"
 
-double ab_median(const double *v, size_t n);
+/* Median of X (NAN when N is 0); X is reordered. */
+double ab_median(double *x, size_t n);
+
+/* Median, min, max and MAD (median absolute deviation, unscaled) of X. */
+void ab_spread_of(const double *x, size_t n, struct ab_spread *out);
+
+/* MB/s, ns/op and cycles/byte of RES from its samples. */
+void ab_result_stats(struct ab_result *res);
+
+/* Comparing two sets of throughput samples (A/B). */
+
 /* Coefficient of variation (stddev / mean); 0 for fewer than 2 samples. */
 double ab_cv(const double *v, size_t n);
 /*
