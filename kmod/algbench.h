@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* algbench.ko internals shared by the control file (main) and the types. */
+#ifndef ALGBENCH_KMOD_H
+#define ALGBENCH_KMOD_H
+
+#include <crypto/aead.h>
+#include <crypto/acompress.h>
+#include <crypto/hash.h>
+#include <crypto/skcipher.h>
+#include <linux/completion.h>
+#include <linux/cpumask.h>
+#include <linux/crypto.h>
+#include <linux/scatterlist.h>
+#include <linux/sched.h>
+
+#include "algbench_corpus.h"
+
+#define AB_MAX_SIZE (1U << 20)
+/* scomp (deflate, lzo, lz4, zstd on 6.1) bounces through 128 KiB scratch pages. */
+#define AB_MAX_ACOMP_SIZE 65536U
+#define AB_MAX_INFLIGHT 64U
+#define AB_MAX_THREAD_MEM (64U << 20)
+#define AB_MAX_KEY 64U
+#define AB_MAX_AAD 4096U
+#define AB_MAX_IV 32U
+#define AB_MAX_DIGEST 64U
+#define AB_MAX_MS 60000U
+#define AB_MAX_WARMUP_MS 10000U
+#define AB_HEAD_LEN 32U
+#define AB_REASON_LEN 192
+
+enum ab_type { AB_AEAD, AB_SKCIPHER, AB_SHASH, AB_AHASH, AB_ACOMP, AB_N_TYPES };
+enum ab_op { AB_ENCRYPT, AB_DECRYPT, AB_DIGEST, AB_COMPRESS, AB_DECOMPRESS, AB_N_OPS };
+
+struct ab_job {
+	enum ab_type type;
+	enum ab_op op;
+	char alg[CRYPTO_MAX_ALG_NAME];
+	unsigned int keylen, size, aad, authsize, ms, warmup_ms, inflight;
+	bool async;
+	enum ab_corpus corpus;
+	u8 expect[AB_MAX_DIGEST];
+	unsigned int expect_len;
+	struct cpumask cpus;
+	/* while running: */
+	struct completion go;
+	bool stop;
+};
+
+/* One request that can be outstanding, with its own buffers. */
+struct ab_req {
+	void *req;
+	u8 *src, *dst;
+	unsigned int src_len, dst_len;
+	struct scatterlist sg_src, sg_dst;
+	struct crypto_wait wait;
+	u8 iv[AB_MAX_IV];
+	int ret;
+};
+
+struct ab_thread {
+	struct ab_job *job;
+	const struct ab_type_ops *type;
+	unsigned int cpu;
+	struct task_struct *task;
+	struct completion ready, finished;
+	union {
+		struct crypto_aead *aead;
+		struct crypto_skcipher *skcipher;
+		struct crypto_shash *shash;
+		struct crypto_ahash *ahash;
+		struct crypto_acomp *acomp;
+	} tfm;
+	struct shash_desc *desc;
+	struct ab_req *reqs;
+	unsigned int nreqs;
+	u8 *input;		/* job->size bytes of the corpus */
+	u8 *aux;		/* ciphertext or compressed input for the reverse op */
+	unsigned int aux_len;
+	/* filled by setup */
+	char driver[CRYPTO_MAX_ALG_NAME];
+	const char *check;
+	u8 head[AB_HEAD_LEN];	/* first bytes of the checked output */
+	unsigned int head_len;
+	u32 input_crc;
+	unsigned int csize;	/* acomp: compressed size of the input */
+	/* filled by the timed run, written once at its end */
+	u64 ops, bytes, ns, cycles;
+	int err;
+	char reason[AB_REASON_LEN];
+};
+
+struct ab_type_ops {
+	const char *name;
+	enum ab_op default_op;
+	unsigned int ops_mask;	/* BIT(enum ab_op) allowed */
+	bool can_async;
+	bool keyed;		/* keylen defaults to 16 */
+	unsigned int max_size;
+	/* allocate tfm and requests, check correctness, prepare the timed op */
+	int (*setup)(struct ab_thread *t);
+	/* start one request; returns what the crypto API returned */
+	int (*submit)(struct ab_thread *t, struct ab_req *r);
+	void (*teardown)(struct ab_thread *t);
+};
+
+extern const struct ab_type_ops *const ab_types[AB_N_TYPES];
+extern const char *const ab_op_names[AB_N_OPS];
+
+__printf(3, 4) int ab_fail(struct ab_thread *t, int err, const char *fmt, ...);
+int ab_wait(struct ab_req *r, int ret);
+int ab_alloc_reqs(struct ab_thread *t, unsigned int src_len, unsigned int dst_len);
+void ab_free_reqs(struct ab_thread *t);
+void ab_set_head(struct ab_thread *t, const u8 *out, unsigned int len);
+int ab_check_expect(struct ab_thread *t, const u8 *out, unsigned int len);
+
+#endif
