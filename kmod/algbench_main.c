@@ -441,7 +441,9 @@ static bool ab_wait_finished(struct ab_job *job, struct ab_thread **th, unsigned
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		if (!interrupted && wait_for_completion_interruptible(&th[i]->finished)) {
+		if (!interrupted && !wait_for_completion_interruptible(&th[i]->finished))
+			continue;
+		if (!interrupted) {
 			WRITE_ONCE(job->stop, true);
 			interrupted = true;
 		}
