@@ -14,4 +14,8 @@ struct ab_command {
 	const char *summary;
 };
 
+int cmd_run(int argc, char **argv);
+int cmd_suite(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+
 #endif

@@ -17,6 +17,9 @@ static int cmd_help(int argc, char **argv)
 
 static const struct ab_command commands[] = {
 	{ "help", cmd_help, "this text" },
+	{ "run", cmd_run, "benchmark jobs chosen by flags (backend, alg, sizes, threads...)" },
+	{ "suite", cmd_suite, "the default benchmark set: the whole catalogue, sizes 16..65536, threads 1 and all" },
+	{ "list", cmd_list, "algorithms and drivers of the running kernel; which catalogue entries are usable" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/* `algbench list`: the running kernel's algorithms, and which catalogue rows it can run. */
+#include <errno.h>
+#include <getopt.h>
+#include <linux/if_alg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "command.h"
+#include "proc_crypto.h"
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+
+/*
+ * Templates such as gcm(aes) appear in /proc/crypto only once something
+ * instantiates them: binding an AF_ALG socket does, and its errno says
+ * whether AF_ALG can reach the algorithm at all.
+ */
+static int afalg_bind(const struct ab_alg *a)
+{
+	struct sockaddr_alg sa = { .salg_family = AF_ALG };
+	int fd, err = 0;
+
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", a->type == AB_HASH ? "hash" : ab_type_name(a->type));
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", a->name);
+	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)))
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+static const char *afalg_verdict(const struct ab_alg *a, int err, char *buf, size_t len)
+{
+	if (a->type == AB_ACOMP)
+		return "no (AF_ALG has no acomp; kmod only)";
+	if (!err)
+		return "yes";
+	if (err == -EAFNOSUPPORT)
+		return "no (no AF_ALG in this kernel)";
+	snprintf(buf, len, "no (bind: %s%s)", strerror(-err),
+		 err == -ENOENT ? "; algorithm or algif module missing" : "");
+	return buf;
+}
+
+static json_t *row_json(const struct ab_alg *a, const struct ab_proc_alg *best, const char *afalg)
+{
+	return json_pack("{s:s, s:s, s:s, s:i, s:s, s:s, s:s?}", "alg", a->name, "type", ab_type_name(a->type),
+			 "driver", best ? best->driver : "", "priority", best ? best->priority : 0, "module",
+			 best ? best->module : "", "afalg", afalg, "openssl", a->keys[0].evp);
+}
+
+static int list_catalogue(int as_json)
+{
+	struct ab_proc_alg *algs = NULL;
+	int err[64] = { 0 };
+	json_t *arr = json_array();
+	size_t n = 0;
+	int ret;
+
+	for (size_t i = 0; i < ab_catalogue_len && i < 64; i++)
+		err[i] = ab_catalogue[i].type == AB_ACOMP ? 0 : afalg_bind(&ab_catalogue[i]);
+	ret = ab_proc_crypto_read(NULL, &algs, &n);
+	if (ret)
+		fprintf(stderr, "algbench list: cannot read /proc/crypto: %s (drivers unknown)\n", strerror(-ret));
+	if (!as_json)
+		printf("%-27s %-8s %-28s %5s %-14s %-10s %s\n", "catalogue", "type", "kernel driver", "prio", "module",
+		       "openssl", "afalg");
+	for (size_t i = 0; i < ab_catalogue_len && i < 64; i++) {
+		const struct ab_alg *a = &ab_catalogue[i];
+		const struct ab_proc_alg *best = ab_proc_crypto_best(algs, n, a->name, a->type);
+		char buf[128];
+		const char *v = afalg_verdict(a, err[i], buf, sizeof(buf));
+
+		if (as_json)
+			json_array_append_new(arr, row_json(a, best, v));
+		else
+			printf("%-27s %-8s %-28s %5d %-14s %-10s %s\n", a->name, ab_type_name(a->type),
+			       best ? best->driver : "-", best ? best->priority : 0, best && best->module[0] ? best->module : "-",
+			       a->keys[0].evp ? a->keys[0].evp : "-", v);
+	}
+	if (as_json)
+		json_dumpf(arr, stdout, JSON_INDENT(1)), putchar('\n');
+	json_decref(arr);
+	free(algs);
+	return ret ? 1 : 0;
+}
+
+static int list_all(int as_json)
+{
+	struct ab_proc_alg *algs = NULL;
+	json_t *arr = json_array();
+	size_t n = 0;
+	int ret = ab_proc_crypto_read(NULL, &algs, &n);
+
+	if (ret) {
+		fprintf(stderr, "algbench list: cannot read /proc/crypto: %s\n", strerror(-ret));
+		json_decref(arr);
+		return 1;
+	}
+	if (!as_json)
+		printf("%-32s %-36s %-12s %5s %-16s %s\n", "name", "driver", "type", "prio", "module", "selftest");
+	for (size_t i = 0; i < n; i++) {
+		const struct ab_proc_alg *p = &algs[i];
+
+		if (as_json)
+			json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:i, s:s, s:b, s:b}", "name", p->name,
+							     "driver", p->driver, "type", p->type, "priority",
+							     p->priority, "module", p->module, "selftest_passed",
+							     p->selftest_ok, "internal", p->internal));
+		else
+			printf("%-32s %-36s %-12s %5d %-16s %s%s\n", p->name, p->driver, p->type, p->priority,
+			       p->module, p->selftest_ok ? "passed" : "-", p->internal ? " internal" : "");
+	}
+	if (as_json)
+		json_dumpf(arr, stdout, JSON_INDENT(1)), putchar('\n');
+	json_decref(arr);
+	free(algs);
+	return 0;
+}
+
+static void list_usage(FILE *out)
+{
+	fprintf(out, "usage: algbench list [--all] [--json]\n\n"
+		     "Without --all: each catalogue algorithm with the driver the running kernel binds for it\n"
+		     "(highest priority, self-tested, from /proc/crypto after an AF_ALG bind instantiates it),\n"
+		     "its module, its OpenSSL name, and whether AF_ALG can reach it (and why not).\n"
+		     "--all: every algorithm in /proc/crypto. --json: the same as JSON on stdout.\n");
+}
+
+int cmd_list(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "all", no_argument, NULL, 'a' }, { "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+	};
+	int all = 0, as_json = 0, opt;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'a')
+			all = 1;
+		else if (opt == 'j')
+			as_json = 1;
+		else if (opt == 'h')
+			return list_usage(stdout), 0;
+		else {
+			fprintf(stderr, "algbench list: unknown option '%s' (see --help)\n", argv[optind - 1]);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "algbench list: unexpected argument '%s' (see --help)\n", argv[optind]);
+		return 2;
+	}
+	return all ? list_all(as_json) : list_catalogue(as_json);
+}

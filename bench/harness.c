@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The shared timing harness: known answer first, then one pinned thread per
+ * CPU, each with its own handle and buffers, released together by a barrier
+ * for every sample. Nothing hot is shared: each worker writes only its own
+ * cache-line-aligned slot.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#define HAVE_TSC 1
+#else
+#define HAVE_TSC 0
+#endif
+
+#include "harness.h"
+#include "stats.h"
+#include "vector.h"
+
+/* Ops between clock reads: enough that reading the clock costs < ~1%. */
+#define BATCH_NS 20000
+#define MAX_BATCH 4096
+
+uint64_t ab_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t tsc(void)
+{
+#if HAVE_TSC
+	return __rdtsc();
+#else
+	return 0;
+#endif
+}
+
+int ab_tsc_invariant(void)
+{
+	static int cached = -1;
+	char line[4096];
+	FILE *f;
+
+	if (cached >= 0)
+		return cached;
+	cached = 0;
+	f = HAVE_TSC ? fopen("/proc/cpuinfo", "r") : NULL;
+	while (f && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "flags", 5))
+			continue;
+		cached = strstr(line, " constant_tsc") && strstr(line, " nonstop_tsc");
+		break;
+	}
+	if (f)
+		fclose(f);
+	return cached;
+}
+
+static int cpu_list(int *cpus, int max)
+{
+	cpu_set_t set;
+	int n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 0;
+	for (int i = 0; i < CPU_SETSIZE && n < max; i++)
+		if (CPU_ISSET(i, &set))
+			cpus[n++] = i;
+	return n;
+}
+
+unsigned int ab_cpus_usable(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	return (unsigned int)CPU_COUNT(&set);
+}
+
+struct worker {
+	const struct ab_job *job;
+	struct worker *all;
+	pthread_barrier_t *barrier;
+	pthread_t thread;
+	int cpu;
+	struct ab_vecbuf vb;
+	void *ctx;
+	int err;
+	char why[AB_WHY_LEN];
+	struct ab_sample *samples;
+} __attribute__((aligned(64)));
+
+static int worker_fail(struct worker *w, int err, const char *what)
+{
+	if (!w->err) {
+		/* Other workers poll err between samples. */
+		__atomic_store_n(&w->err, err, __ATOMIC_RELAXED);
+		if (!w->why[0])
+			snprintf(w->why, sizeof(w->why), "%s: %s %s failed on CPU %d: %s", w->job->alg->name,
+				 w->job->backend->name, what, w->cpu, strerror(-err));
+	}
+	return err;
+}
+
+/* Untimed operations; returns how many ops go between two clock reads. */
+static unsigned int warm_up(struct worker *w)
+{
+	const struct ab_backend *b = w->job->backend;
+	uint64_t start = ab_now_ns(), until = start + (uint64_t)(w->job->warmup * 1e9), n = 0, t;
+	int ret;
+
+	do {
+		ret = b->op(w->ctx);
+		if (ret < 0)
+			return worker_fail(w, ret, "warm-up op"), 1;
+		n++;
+		t = ab_now_ns();
+	} while (t < until);
+	t = (t - start) / n; /* ns per op */
+	return t >= BATCH_NS ? 1 : t ? (unsigned int)(BATCH_NS / t < MAX_BATCH ? BATCH_NS / t : MAX_BATCH) : MAX_BATCH;
+}
+
+static void timed_window(struct worker *w, unsigned int batch, struct ab_sample *s)
+{
+	const struct ab_backend *b = w->job->backend;
+	uint64_t window = (uint64_t)(w->job->seconds * 1e9), ops = 0, t0, t, c0;
+	int ret = 0;
+
+	c0 = tsc();
+	t0 = ab_now_ns();
+	do {
+		for (unsigned int i = 0; i < batch; i++) {
+			ret = b->op(w->ctx);
+			if (ret < 0)
+				break;
+		}
+		if (ret < 0) {
+			worker_fail(w, ret, "op");
+			break;
+		}
+		ops += batch;
+		t = ab_now_ns();
+	} while (t - t0 < window);
+	s->ns = ab_now_ns() - t0;
+	s->cycles = ab_tsc_invariant() ? tsc() - c0 : 0;
+	s->ops = ops;
+	s->bytes = ops * w->job->size;
+}
+
+static int any_failed(const struct worker *w)
+{
+	for (unsigned int i = 0; i < w->job->threads; i++)
+		if (__atomic_load_n(&w->all[i].err, __ATOMIC_RELAXED))
+			return 1;
+	return 0;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	const struct ab_job *job = w->job;
+	unsigned int batch = 1;
+	cpu_set_t set;
+	int ret;
+
+	CPU_ZERO(&set);
+	CPU_SET(w->cpu, &set);
+	ret = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	if (ret)
+		worker_fail(w, -ret, "pinning");
+	if (!w->err) {
+		ret = ab_vector_build(job, 0, &w->vb, w->why);
+		if (!ret)
+			ret = job->backend->open(job, &w->vb.v, &w->ctx, w->why);
+		if (ret)
+			worker_fail(w, ret, "open");
+	}
+	pthread_barrier_wait(w->barrier); /* every handle is open (or failed) */
+	if (!any_failed(w))
+		batch = warm_up(w);
+	for (unsigned int r = 0; r < job->repeats; r++) {
+		pthread_barrier_wait(w->barrier);
+		if (!any_failed(w))
+			timed_window(w, batch, &w->samples[r]);
+	}
+	return NULL;
+}
+
+static void merge_samples(const struct ab_job *job, struct worker *w, struct ab_result *res)
+{
+	for (unsigned int r = 0; r < job->repeats; r++) {
+		struct ab_sample *s = &res->samples[r];
+
+		memset(s, 0, sizeof(*s));
+		for (unsigned int i = 0; i < job->threads; i++) {
+			s->ops += w[i].samples[r].ops;
+			s->bytes += w[i].samples[r].bytes;
+			s->cycles += w[i].samples[r].cycles;
+			if (w[i].samples[r].ns > s->ns)
+				s->ns = w[i].samples[r].ns; /* the slowest thread's wall time */
+		}
+	}
+	res->n_samples = job->repeats;
+}
+
+static void set_status(struct ab_result *res, int err, const char *why)
+{
+	res->status = ab_status_from_errno(err);
+	snprintf(res->reason, sizeof(res->reason), "%s", why);
+}
+
+static int start_workers(const struct ab_job *job, struct worker *w, pthread_barrier_t *bar,
+			 const int *cpus, unsigned int *started)
+{
+	for (unsigned int i = 0; i < job->threads; i++) {
+		w[i].job = job;
+		w[i].all = w;
+		w[i].barrier = bar;
+		w[i].cpu = cpus[i];
+		w[i].samples = calloc(job->repeats, sizeof(struct ab_sample));
+		if (!w[i].samples || pthread_create(&w[i].thread, NULL, worker_main, &w[i]))
+			return -ENOMEM;
+		(*started)++;
+	}
+	return 0;
+}
+
+static void time_threads(const struct ab_job *job, struct ab_result *res)
+{
+	struct worker *w = aligned_alloc(64, sizeof(*w) * job->threads);
+	int cpus[CPU_SETSIZE], n_cpus = cpu_list(cpus, CPU_SETSIZE);
+	unsigned int started = 0;
+	pthread_barrier_t bar;
+
+	if (!w || (unsigned int)n_cpus < job->threads || ab_result_alloc_samples(res, job->repeats)) {
+		set_status(res, -ENOMEM, "cannot start the worker threads (out of memory or CPUs)");
+		free(w);
+		return;
+	}
+	memset(w, 0, sizeof(*w) * job->threads);
+	pthread_barrier_init(&bar, NULL, job->threads);
+	/* A thread that cannot start would leave the others at the barrier: abort. */
+	if (start_workers(job, w, &bar, cpus, &started) && started < job->threads) {
+		fprintf(stderr, "algbench: cannot start %u threads; aborting\n", job->threads);
+		abort();
+	}
+	for (unsigned int i = 0; i < job->threads; i++)
+		pthread_join(w[i].thread, NULL);
+	pthread_barrier_destroy(&bar);
+	for (unsigned int i = 0; i < job->threads; i++) {
+		if (w[i].err && res->status == AB_STATUS_OK)
+			set_status(res, w[i].err, w[i].why);
+		if (w[i].ctx)
+			job->backend->close(w[i].ctx);
+		ab_vector_free(&w[i].vb);
+	}
+	if (res->status == AB_STATUS_OK)
+		merge_samples(job, w, res);
+	for (unsigned int i = 0; i < job->threads; i++)
+		free(w[i].samples);
+	free(w);
+}
+
+static void kat_mismatch(struct ab_result *res, const uint8_t *got, size_t got_len, const struct ab_vector *v)
+{
+	char g[AB_KAT_DETAIL_LEN / 2 - 16], e[AB_KAT_DETAIL_LEN / 2 - 16];
+
+	ab_hex(g, sizeof(g), got, got_len, 64);
+	ab_hex(e, sizeof(e), v->expect, v->expectlen, 64);
+	res->kat = AB_KAT_FAIL;
+	snprintf(res->kat_detail, sizeof(res->kat_detail), "got %s (%zu bytes) want %s (%zu bytes)", g,
+		 got_len, e, v->expectlen);
+	res->status = AB_STATUS_FAILED;
+	snprintf(res->reason, sizeof(res->reason), "%s %s %s: known-answer mismatch against %s; not timed",
+		 res->job.alg->name, res->job.backend->name, ab_op_name(res->job.op),
+		 res->job.key->evp ? "OpenSSL" : "the published vector");
+}
+
+/* Open a handle on the KAT vector, run one op, compare with the reference. */
+static void kat_generic(const struct ab_job *job, struct ab_result *res)
+{
+	const struct ab_backend *b = job->backend;
+	struct ab_vecbuf vb;
+	const uint8_t *out;
+	char why[AB_WHY_LEN] = "";
+	void *ctx = NULL;
+	size_t len = 0;
+	int ret;
+
+	ret = ab_vector_build(job, 1, &vb, why);
+	if (ret)
+		return set_status(res, ret, why);
+	ret = b->open(job, &vb.v, &ctx, why);
+	if (ret) {
+		ab_vector_free(&vb);
+		return set_status(res, ret, why);
+	}
+	if (b->driver)
+		b->driver(job, res->driver, sizeof(res->driver));
+	ret = b->op(ctx);
+	if (ret < 0) {
+		snprintf(why, sizeof(why), "%s: %s %s failed during the known-answer check: %s", job->alg->name,
+			 b->name, ab_op_name(job->op), ret == -EBADMSG ? "tag mismatch (EBADMSG)" : strerror(-ret));
+		set_status(res, ret == -EBADMSG ? -EIO : ret, why);
+		res->kat = ret == -EBADMSG ? AB_KAT_FAIL : AB_KAT_SKIP;
+	} else if (!vb.v.expect) {
+		res->kat = AB_KAT_SKIP;
+		snprintf(res->kat_detail, sizeof(res->kat_detail), "no reference implementation");
+	} else if (b->output(ctx, &out, &len) || len != vb.v.expectlen || memcmp(out, vb.v.expect, len)) {
+		kat_mismatch(res, out, len, &vb.v);
+	} else {
+		res->kat = AB_KAT_PASS;
+	}
+	b->close(ctx);
+	ab_vector_free(&vb);
+}
+
+static void run_whole_job(const struct ab_job *job, struct ab_result *res)
+{
+	int ret;
+
+	if (job->backend->kat) {
+		job->backend->kat(job, res);
+		if (res->status != AB_STATUS_OK)
+			return;
+	}
+	if (ab_result_alloc_samples(res, job->repeats))
+		return set_status(res, -ENOMEM, "out of memory for samples");
+	ret = job->backend->run_job(job, res);
+	if (ret && res->status == AB_STATUS_OK) {
+		res->status = ab_status_from_errno(ret);
+		if (!res->reason[0])
+			snprintf(res->reason, sizeof(res->reason), "%s: %s run failed: %s", job->alg->name,
+				 job->backend->name, strerror(ret < 0 ? -ret : ret));
+	}
+}
+
+enum ab_status ab_job_run(const struct ab_job *job, struct ab_result *res)
+{
+	const struct ab_backend *b = job->backend;
+	char why[AB_WHY_LEN] = "";
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	res->job = *job;
+	res->kat = AB_KAT_SKIP;
+	res->cycles_per_byte = res->ns_per_op_median = 0;
+	if (!ab_backend_runs(b, job->alg->type)) {
+		res->status = AB_STATUS_SKIPPED;
+		snprintf(res->reason, sizeof(res->reason), "%s: the %s backend cannot run %s jobs%s", job->alg->name,
+			 b->name, ab_type_name(job->alg->type),
+			 job->alg->type == AB_ACOMP ? " (AF_ALG has no compression interface; acomp is measured "
+						      "in-kernel by the kmod backend)" : "");
+		return res->status;
+	}
+	ret = b->probe ? b->probe(job, why) : 0;
+	if (ret) {
+		set_status(res, ret, why);
+	} else if (b->run_job) {
+		if (!b->kat && b->open)
+			kat_generic(job, res);
+		if (res->status == AB_STATUS_OK)
+			run_whole_job(job, res);
+	} else {
+		kat_generic(job, res);
+		if (res->status == AB_STATUS_OK)
+			time_threads(job, res);
+	}
+	if (res->status == AB_STATUS_OK)
+		ab_result_stats(res);
+	return res->status;
+}

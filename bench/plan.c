@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Flags to job lists for `algbench run` and `algbench suite`. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+/* Calls ITEM for each comma-separated item of S; stops at the first error. */
+static int each_item(const char *s, struct ab_plan *p, char *why,
+		     int (*item)(const char *tok, struct ab_plan *p, char *why))
+{
+	char *copy = strdup(s), *save = NULL, *tok;
+	int ret = 0, n = 0;
+
+	if (!copy)
+		return -1;
+	for (tok = strtok_r(copy, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save), n++)
+		ret = item(tok, p, why);
+	free(copy);
+	if (!ret && !n) {
+		snprintf(why, AB_WHY_LEN, "empty list '%s'", s);
+		ret = -1;
+	}
+	return ret;
+}
+
+static int list_full(unsigned int n, const char *what, char *why)
+{
+	if (n < AB_MAX_LIST)
+		return 0;
+	snprintf(why, AB_WHY_LEN, "too many %s (at most %d)", what, AB_MAX_LIST);
+	return -1;
+}
+
+static int size_item(const char *tok, struct ab_plan *p, char *why)
+{
+	char *end;
+	unsigned long long v = strtoull(tok, &end, 10);
+
+	if (*end == 'k' || *end == 'K')
+		v *= 1024, end++;
+	else if (*end == 'm' || *end == 'M')
+		v *= 1024 * 1024, end++;
+	if (end == tok || *end || tok[0] == '-' || v == 0 || v > AB_MAX_SIZE) {
+		snprintf(why, AB_WHY_LEN, "size '%s': sizes are 1..%u bytes (suffix k or m allowed)", tok,
+			 AB_MAX_SIZE);
+		return -1;
+	}
+	if (list_full(p->n_sizes, "sizes", why))
+		return -1;
+	p->sizes[p->n_sizes++] = (size_t)v;
+	return 0;
+}
+
+int ab_parse_sizes(const char *s, struct ab_plan *p, char *why)
+{
+	p->n_sizes = 0;
+	return each_item(s, p, why, size_item);
+}
+
+static unsigned int parse_ncpu; /* for thread_item; parsing is single-threaded */
+
+static int thread_item(const char *tok, struct ab_plan *p, char *why)
+{
+	char *end;
+	unsigned long v = strcmp(tok, "all") ? strtoul(tok, &end, 10) : parse_ncpu;
+
+	if (strcmp(tok, "all") && (end == tok || *end || tok[0] == '-'))
+		v = 0;
+	if (v == 0 || v > parse_ncpu) {
+		snprintf(why, AB_WHY_LEN, "threads '%s': must be 1..%u (the CPUs this process may use) or 'all'",
+			 tok, parse_ncpu);
+		return -1;
+	}
+	for (unsigned int i = 0; i < p->n_threads; i++)
+		if (p->threads[i] == v)
+			return 0; /* "1,all" on one CPU is one job, not two */
+	if (list_full(p->n_threads, "thread counts", why))
+		return -1;
+	p->threads[p->n_threads++] = (unsigned int)v;
+	return 0;
+}
+
+int ab_parse_threads(const char *s, unsigned int ncpu, struct ab_plan *p, char *why)
+{
+	parse_ncpu = ncpu;
+	p->n_threads = 0;
+	return each_item(s, p, why, thread_item);
+}
+
+static int backend_item(const char *tok, struct ab_plan *p, char *why)
+{
+	const struct ab_backend *b = ab_backend_find(tok);
+	int len = 0;
+
+	if (!b) {
+		len = snprintf(why, AB_WHY_LEN, "unknown backend '%s' (known:", tok);
+		for (size_t i = 0; i < ab_backends_len && len < AB_WHY_LEN; i++)
+			len += snprintf(why + len, AB_WHY_LEN - len, " %s", ab_backends[i]->name);
+		if (len < AB_WHY_LEN)
+			snprintf(why + len, AB_WHY_LEN - len, ")");
+		return -1;
+	}
+	if (list_full(p->n_backends, "backends", why))
+		return -1;
+	p->backends[p->n_backends++] = b;
+	return 0;
+}
+
+int ab_parse_backends(const char *s, struct ab_plan *p, char *why)
+{
+	p->n_backends = 0;
+	return each_item(s, p, why, backend_item);
+}
+
+static int alg_item(const char *tok, struct ab_plan *p, char *why)
+{
+	const struct ab_alg *a = ab_alg_find(tok);
+
+	if (!a) {
+		snprintf(why, AB_WHY_LEN, "unknown algorithm '%s': not in the catalogue (see 'algbench list')", tok);
+		return -1;
+	}
+	if (list_full(p->n_algs, "algorithms", why))
+		return -1;
+	p->algs[p->n_algs++] = a;
+	return 0;
+}
+
+/* Algorithm names contain commas ("rfc7539(chacha20,poly1305)"): split outside parentheses. */
+int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
+{
+	char buf[AB_NAME_LEN];
+	size_t len = 0;
+	int depth = 0;
+
+	p->n_algs = 0;
+	for (const char *c = s;; c++) {
+		if (*c == '\0' || (*c == ',' && depth == 0)) {
+			buf[len] = '\0';
+			if (!len) {
+				snprintf(why, AB_WHY_LEN, "empty algorithm name in '%s'", s);
+				return -1;
+			}
+			if (alg_item(buf, p, why))
+				return -1;
+			len = 0;
+			if (*c == '\0')
+				return 0;
+			continue;
+		}
+		depth += *c == '(' ? 1 : *c == ')' ? -1 : 0;
+		if (len + 1 >= sizeof(buf)) {
+			snprintf(why, AB_WHY_LEN, "algorithm name too long in '%s'", s);
+			return -1;
+		}
+		buf[len++] = *c;
+	}
+}
+
+static int type_item(const char *tok, struct ab_plan *p, char *why)
+{
+	int t = ab_type_parse(tok);
+
+	if (t < 0) {
+		snprintf(why, AB_WHY_LEN, "unknown type '%s' (known: aead skcipher hash acomp)", tok);
+		return -1;
+	}
+	p->types |= 1u << t;
+	return 0;
+}
+
+int ab_parse_types(const char *s, struct ab_plan *p, char *why)
+{
+	p->types = 0;
+	return each_item(s, p, why, type_item);
+}
+
+static int op_item(const char *tok, struct ab_plan *p, char *why)
+{
+	int o = ab_op_parse(tok);
+
+	if (o < 0) {
+		snprintf(why, AB_WHY_LEN, "unknown op '%s' (known: encrypt decrypt digest compress decompress)", tok);
+		return -1;
+	}
+	p->ops |= 1u << o;
+	return 0;
+}
+
+int ab_parse_ops(const char *s, struct ab_plan *p, char *why)
+{
+	p->ops = 0;
+	return each_item(s, p, why, op_item);
+}
+
+static int key_item(const char *tok, struct ab_plan *p, char *why)
+{
+	char *end;
+	unsigned long v = strtoul(tok, &end, 10);
+
+	if (end == tok || *end || v == 0 || v > 4096) {
+		snprintf(why, AB_WHY_LEN, "key size '%s': give bits as the catalogue names them (128, 256, 512)", tok);
+		return -1;
+	}
+	if (list_full(p->n_keybits, "key sizes", why))
+		return -1;
+	p->keybits[p->n_keybits++] = (unsigned int)v;
+	return 0;
+}
+
+int ab_parse_keys(const char *s, struct ab_plan *p, char *why)
+{
+	p->n_keybits = 0;
+	return each_item(s, p, why, key_item);
+}
+
+static int mode_item(const char *tok, struct ab_plan *p, char *why)
+{
+	for (size_t i = 0; i < ab_backends_len; i++) {
+		if (!ab_backend_has_mode(ab_backends[i], tok))
+			continue;
+		if (list_full(p->n_modes, "modes", why))
+			return -1;
+		for (const char *const *m = ab_backends[i]->modes; *m; m++)
+			if (!strcmp(*m, tok))
+				p->modes[p->n_modes++] = *m; /* static storage */
+		return 0;
+	}
+	snprintf(why, AB_WHY_LEN, "unknown mode '%s' (afalg: sendmsg vmsplice aio; openssl: evp)", tok);
+	return -1;
+}
+
+int ab_parse_modes(const char *s, struct ab_plan *p, char *why)
+{
+	p->n_modes = 0;
+	return each_item(s, p, why, mode_item);
+}
+
+int ab_parse_seconds(const char *s, double *out, char *why)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || *end || !isfinite(v) || v < 0 || v > 3600) {
+		snprintf(why, AB_WHY_LEN, "'%s': seconds must be a number from 0 to 3600", s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int ab_parse_count(const char *s, unsigned int *out, char *why)
+{
+	char *end;
+	unsigned long v = strtoul(s, &end, 10);
+
+	if (end == s || *end || s[0] == '-' || v == 0 || v > 10000) {
+		snprintf(why, AB_WHY_LEN, "'%s': must be a whole number from 1 to 10000", s);
+		return -1;
+	}
+	*out = (unsigned int)v;
+	return 0;
+}
+
+/* --- expansion ------------------------------------------------------------ */
+
+struct job_list {
+	struct ab_job *jobs;
+	size_t n, cap;
+};
+
+static int push(struct job_list *l, const struct ab_job *j)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 256;
+		struct ab_job *p = realloc(l->jobs, cap * sizeof(*p));
+
+		if (!p)
+			return -1;
+		l->jobs = p;
+		l->cap = cap;
+	}
+	l->jobs[l->n++] = *j;
+	return 0;
+}
+
+static int key_chosen(const struct ab_plan *p, const struct ab_keysize *k)
+{
+	if (!p->n_keybits || !k->bits)
+		return 1; /* unkeyed hashes have one "size" and are always in */
+	for (unsigned int i = 0; i < p->n_keybits; i++)
+		if (p->keybits[i] == k->bits)
+			return 1;
+	return 0;
+}
+
+static int mode_chosen(const struct ab_plan *p, const char *mode)
+{
+	if (!p->n_modes)
+		return 1;
+	for (unsigned int i = 0; i < p->n_modes; i++)
+		if (!strcmp(p->modes[i], mode))
+			return 1;
+	return 0;
+}
+
+int ab_job_unrunnable(const struct ab_job *job)
+{
+	return !ab_backend_runs(job->backend, job->alg->type);
+}
+
+/* Every backend x mode for one (alg, key, op, size, threads). */
+static int push_backends(const struct ab_plan *p, struct ab_job *j, struct job_list *l)
+{
+	for (unsigned int b = 0; b < p->n_backends; b++) {
+		j->backend = p->backends[b];
+		if (!ab_backend_runs(j->backend, j->alg->type))
+			continue;
+		for (const char *const *m = j->backend->modes; *m; m++) {
+			j->mode = *m;
+			if (mode_chosen(p, *m) && push(l, j))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int runnable_by_some(const struct ab_plan *p, const struct ab_alg *a)
+{
+	for (unsigned int b = 0; b < p->n_backends; b++)
+		if (ab_backend_runs(p->backends[b], a->type))
+			return 1;
+	return 0;
+}
+
+static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct job_list *l)
+{
+	struct ab_job j = { .alg = a, .seconds = p->seconds, .warmup = p->warmup, .repeats = p->repeats };
+
+	if (!runnable_by_some(p, a)) {
+		/* One row that says why nothing measures it here. */
+		j.key = &a->keys[0];
+		j.backend = p->backends[0];
+		j.mode = j.backend->modes[0];
+		j.op = a->type == AB_ACOMP ? AB_OP_COMPRESS : a->type == AB_HASH ? AB_OP_DIGEST : AB_OP_ENCRYPT;
+		j.size = p->sizes[0];
+		j.threads = p->threads[0];
+		return push(l, &j);
+	}
+	for (unsigned int k = 0; k < a->n_keys; k++) {
+		if (!key_chosen(p, &a->keys[k]))
+			continue;
+		j.key = &a->keys[k];
+		for (int op = 0; op < AB_N_OPS; op++) {
+			if (!ab_alg_has_op(a, op) || (p->ops && !(p->ops & (1u << op))))
+				continue;
+			j.op = op;
+			for (unsigned int s = 0; s < p->n_sizes; s++) {
+				if (!ab_alg_size_ok(a, p->sizes[s]))
+					continue;
+				j.size = p->sizes[s];
+				for (unsigned int t = 0; t < p->n_threads; t++) {
+					j.threads = p->threads[t];
+					if (push_backends(p, &j, l))
+						return -1;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char *why)
+{
+	struct job_list l = { 0 };
+
+	for (size_t i = 0; i < ab_catalogue_len; i++) {
+		const struct ab_alg *a = &ab_catalogue[i];
+		int chosen = !p->n_algs;
+
+		for (unsigned int k = 0; k < p->n_algs; k++)
+			chosen |= p->algs[k] == a;
+		if (!chosen || (p->types && !(p->types & (1u << a->type))))
+			continue;
+		if (expand_alg(p, a, &l)) {
+			free(l.jobs);
+			snprintf(why, AB_WHY_LEN, "out of memory for the job list");
+			return -1;
+		}
+	}
+	if (!l.n) {
+		snprintf(why, AB_WHY_LEN, "no jobs: the chosen algorithms, types, ops, key sizes, sizes and "
+					  "modes exclude each other (e.g. cbc(aes) wants multiples of 16 bytes)");
+		free(l.jobs);
+		return -1;
+	}
+	*jobs = l.jobs;
+	*n = l.n;
+	return 0;
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef ALGBENCH_PLAN_H
+#define ALGBENCH_PLAN_H
+
+#include "backend.h"
+
+/*
+ * What `algbench run` and `algbench suite` were asked to do: the parsed
+ * flags, and the job list they expand to. Parsing is separate from running
+ * so the host tests can check it.
+ */
+
+#define AB_MAX_LIST 64
+
+struct ab_plan {
+	const struct ab_backend *backends[AB_MAX_LIST];
+	unsigned int n_backends;
+	const struct ab_alg *algs[AB_MAX_LIST];
+	unsigned int n_algs;
+	unsigned int types; /* bit per enum ab_type; 0: all */
+	unsigned int ops;   /* bit per enum ab_op; 0: all that apply */
+	unsigned int keybits[AB_MAX_LIST];
+	unsigned int n_keybits; /* 0: every key size */
+	const char *modes[AB_MAX_LIST];
+	unsigned int n_modes; /* 0: every mode of each backend */
+	size_t sizes[AB_MAX_LIST];
+	unsigned int n_sizes;
+	unsigned int threads[AB_MAX_LIST];
+	unsigned int n_threads;
+	double seconds, warmup;
+	unsigned int repeats;
+	const char *out; /* JSON path, directory (DIR/<run-id>.json) or "-"; NULL: none */
+	int quiet;
+};
+
+/* Largest payload: AF_ALG's socket buffers and libkcapi's one-shot calls. */
+#define AB_MAX_SIZE (1u << 20)
+
+/*
+ * Parsers for one flag's value. 0, or -1 with a message in WHY
+ * (AB_WHY_LEN) naming the bad item.
+ */
+int ab_parse_sizes(const char *s, struct ab_plan *p, char *why);	       /* 16,64,4k */
+int ab_parse_threads(const char *s, unsigned int ncpu, struct ab_plan *p, char *why); /* 1,2,all */
+int ab_parse_backends(const char *s, struct ab_plan *p, char *why);
+int ab_parse_algs(const char *s, struct ab_plan *p, char *why);
+int ab_parse_types(const char *s, struct ab_plan *p, char *why);
+int ab_parse_ops(const char *s, struct ab_plan *p, char *why);
+int ab_parse_keys(const char *s, struct ab_plan *p, char *why);
+int ab_parse_modes(const char *s, struct ab_plan *p, char *why);
+int ab_parse_seconds(const char *s, double *out, char *why);
+int ab_parse_count(const char *s, unsigned int *out, char *why);
+
+/*
+ * Expand P into jobs (malloc'd). An algorithm that no chosen backend can
+ * run still gets one job, which the harness reports as skipped. 0, or -1
+ * with WHY when nothing is left to run.
+ */
+int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char *why);
+
+/* The job no chosen backend can run (reported, never timed). */
+int ab_job_unrunnable(const struct ab_job *job);
+
+#endif

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef ALGBENCH_REPORT_H
+#define ALGBENCH_REPORT_H
+
+#include <stdio.h>
+
+#include "backend.h"
+#include "result_json.h"
+
+/* The human-readable side of a run: one table row per job, then a summary. */
+
+struct ab_report_entry {
+	const struct ab_alg *alg;
+	const struct ab_keysize *key;
+	const struct ab_backend *backend;
+	const char *mode;
+	enum ab_op op;
+	size_t size;
+	unsigned int threads;
+	struct ab_spread mbps;
+};
+
+struct ab_report {
+	struct ab_report_entry *ok;
+	size_t n_ok, cap;
+	size_t n_jobs, n_skipped, n_failed, n_kat_pass, n_kat_fail;
+};
+
+void ab_report_init(struct ab_report *r);
+void ab_report_free(struct ab_report *r);
+void ab_report_header(FILE *out, const struct ab_run_info *run, size_t n_jobs);
+void ab_report_row(FILE *out, const struct ab_result *res);
+void ab_report_add(struct ab_report *r, const struct ab_result *res);
+
+/*
+ * Totals, and whether vmsplice (zero-copy) and aio differ from sendmsg on
+ * this kernel: per matching job pair the ratio of medians, and "beyond
+ * noise" only when the sample ranges do not overlap (lkp's rule).
+ */
+void ab_report_summary(FILE *out, const struct ab_report *r);
+
+#endif

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Result JSON, schema algbench/1 (results/schema.md), on jansson. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+#include "harness.h"
+#include "result_json.h"
+#include "version.h"
+
+/* Rewrite a result file at most this often (each rewrite copies it all). */
+#define REWRITE_NS 1000000000ull
+
+static void cpuinfo_field(const char *key, char *out, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[4096];
+	size_t klen = strlen(key);
+
+	out[0] = '\0';
+	while (f && fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (colon && !strncmp(line, key, klen) && (line[klen] == ' ' || line[klen] == '\t')) {
+			snprintf(out, len, "%s", colon + 2);
+			out[strcspn(out, "\n")] = '\0';
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+}
+
+/* y: set; n: "is not set"; absent: config has no such symbol. 1 if a line matched. */
+static int stats_line(const char *line, char *out)
+{
+	if (!strncmp(line, "CONFIG_CRYPTO_STATS=", 20)) {
+		snprintf(out, 8, "%s", line[20] == 'y' ? "y" : "n");
+		return 1;
+	}
+	if (strstr(line, "# CONFIG_CRYPTO_STATS is not set")) {
+		snprintf(out, 8, "n");
+		return 1;
+	}
+	return 0;
+}
+
+static int scan_config(const char *path, char *out)
+{
+	gzFile f = gzopen(path, "r"); /* reads plain files too */
+	char line[512];
+
+	if (!f)
+		return -1;
+	snprintf(out, 8, "absent");
+	while (gzgets(f, line, sizeof(line)))
+		if (stats_line(line, out))
+			break;
+	gzclose(f);
+	return 0;
+}
+
+static void crypto_stats_of(struct ab_run_info *run)
+{
+	char boot[160];
+
+	snprintf(boot, sizeof(boot), "/boot/config-%s", run->kernel);
+	snprintf(run->crypto_stats, sizeof(run->crypto_stats), "unknown");
+	if (!scan_config("/proc/config.gz", run->crypto_stats))
+		snprintf(run->config_source, sizeof(run->config_source), "/proc/config.gz");
+	else if (!scan_config(boot, run->crypto_stats))
+		snprintf(run->config_source, sizeof(run->config_source), "%s", boot);
+}
+
+/* KVM announces itself in CPUID 0x40000000; QEMU's TCG sets only the flag. */
+static void virt_of(struct ab_run_info *run)
+{
+	char flags[4096];
+
+	cpuinfo_field("flags", flags, sizeof(flags));
+	snprintf(run->virtualized, sizeof(run->virtualized), "none");
+	if (!strstr(flags, " hypervisor"))
+		return;
+	snprintf(run->virtualized, sizeof(run->virtualized), "tcg");
+#if defined(__x86_64__) || defined(__i386__)
+	{
+		unsigned int a, sig[3];
+
+		__cpuid(0x40000000, a, sig[0], sig[1], sig[2]);
+		if (!memcmp(sig, "KVMKVMKVM", 9))
+			snprintf(run->virtualized, sizeof(run->virtualized), "kvm");
+	}
+#endif
+}
+
+void ab_run_info_collect(struct ab_run_info *run)
+{
+	time_t now = time(NULL);
+	struct utsname u;
+	struct tm tm;
+
+	memset(run, 0, sizeof(*run));
+	gmtime_r(&now, &tm);
+	strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	strftime(run->id, sizeof(run->id), "%Y%m%dT%H%M%SZ", &tm);
+	snprintf(run->id + strlen(run->id), sizeof(run->id) - strlen(run->id), "-%d", (int)getpid());
+	if (!uname(&u))
+		snprintf(run->kernel, sizeof(run->kernel), "%s", u.release);
+	cpuinfo_field("model name", run->cpu_model, sizeof(run->cpu_model));
+	run->nproc = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
+	run->smp_threads = ab_cpus_usable();
+	crypto_stats_of(run);
+	virt_of(run);
+}
+
+json_t *ab_run_info_to_json(const struct ab_run_info *run)
+{
+	return json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s}}", "id", run->id, "started",
+			 run->started, "tool_version", ALGBENCH_VERSION, "host", "kernel", run->kernel,
+			 "cpu_model", run->cpu_model, "nproc", (json_int_t)run->nproc, "smp_threads",
+			 (json_int_t)run->smp_threads, "crypto_stats", run->crypto_stats, "config_source",
+			 run->config_source, "virtualized", run->virtualized);
+}
+
+static json_t *real_or_null(double x)
+{
+	return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *samples_to_json(const struct ab_result *res)
+{
+	json_t *arr = json_array();
+
+	for (unsigned int i = 0; i < res->n_samples; i++) {
+		const struct ab_sample *s = &res->samples[i];
+		json_t *o = json_pack("{s:I, s:I, s:I}", "ops", (json_int_t)s->ops, "bytes", (json_int_t)s->bytes,
+				      "ns", (json_int_t)s->ns);
+
+		if (s->cycles)
+			json_object_set_new(o, "cycles", json_integer((json_int_t)s->cycles));
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+json_t *ab_result_to_json(const struct ab_result *res)
+{
+	const struct ab_job *j = &res->job;
+	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:s, s:s, s:s}", "backend",
+			      j->backend->name, "type", ab_type_name(j->alg->type), "alg", j->alg->name, "driver",
+			      res->driver, "op", ab_op_name(j->op), "keylen", (json_int_t)j->key->keylen,
+			      "keybits", (json_int_t)j->key->bits, "size", (json_int_t)j->size, "threads",
+			      (json_int_t)j->threads, "mode", j->mode, "kat", ab_kat_name(res->kat), "status",
+			      ab_status_name(res->status));
+
+	if (res->reason[0])
+		json_object_set_new(o, "reason", json_string(res->reason));
+	if (res->kat_detail[0])
+		json_object_set_new(o, "kat_detail", json_string(res->kat_detail));
+	json_object_set_new(o, "seconds", json_real(j->seconds));
+	json_object_set_new(o, "repeats", json_integer(j->repeats));
+	json_object_set_new(o, "samples", samples_to_json(res));
+	if (res->status == AB_STATUS_OK) {
+		json_object_set_new(o, "mbps", json_pack("{s:o, s:o, s:o, s:o}", "median",
+							 real_or_null(res->mbps.median), "min",
+							 real_or_null(res->mbps.min), "max", real_or_null(res->mbps.max),
+							 "mad", real_or_null(res->mbps.mad)));
+		json_object_set_new(o, "ns_per_op_median", real_or_null(res->ns_per_op_median));
+		json_object_set_new(o, "cycles_per_byte", real_or_null(res->cycles_per_byte));
+	} else {
+		json_object_set_new(o, "mbps", json_null());
+		json_object_set_new(o, "ns_per_op_median", json_null());
+		json_object_set_new(o, "cycles_per_byte", json_null());
+	}
+	return o;
+}
+
+int ab_json_write_atomic(const char *path, json_t *doc)
+{
+	char tmp[4200];
+	int fd, ret = 0;
+	FILE *f;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	f = fdopen(fd, "w");
+	if (!f) {
+		ret = -errno;
+		close(fd);
+		unlink(tmp);
+		return ret;
+	}
+	if (json_dumpf(doc, f, JSON_INDENT(1)) || fputc('\n', f) == EOF || fflush(f) || fsync(fd))
+		ret = -(errno ? errno : EIO);
+	if (fclose(f) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	return ret;
+}
+
+struct ab_json_writer {
+	char *path; /* NULL: stdout */
+	json_t *doc, *results;
+	uint64_t last_write;
+	int dirty;
+};
+
+struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *run)
+{
+	struct ab_json_writer *w = calloc(1, sizeof(*w));
+	int ret;
+
+	if (!w)
+		return NULL;
+	w->doc = json_pack("{s:s, s:o, s:[]}", "schema", AB_SCHEMA, "run", ab_run_info_to_json(run), "results");
+	w->results = json_object_get(w->doc, "results");
+	if (strcmp(path, "-"))
+		w->path = strdup(path);
+	ret = !w->doc || (strcmp(path, "-") && !w->path) ? -ENOMEM : 0;
+	/* Write the empty run now: a bad path fails before any job runs. */
+	if (!ret && w->path)
+		ret = ab_json_write_atomic(w->path, w->doc);
+	if (ret) {
+		fprintf(stderr, "algbench: cannot write %s: %s\n", path, strerror(-ret));
+		json_decref(w->doc);
+		free(w->path);
+		free(w);
+		errno = -ret;
+		return NULL;
+	}
+	return w;
+}
+
+int ab_json_add(struct ab_json_writer *w, const struct ab_result *res)
+{
+	json_t *o = ab_result_to_json(res);
+	uint64_t now;
+
+	if (!o || json_array_append_new(w->results, o))
+		return -ENOMEM;
+	w->dirty = 1;
+	now = ab_now_ns();
+	if (!w->path || now - w->last_write < REWRITE_NS)
+		return 0;
+	w->last_write = now;
+	w->dirty = 0;
+	return ab_json_write_atomic(w->path, w->doc);
+}
+
+int ab_json_close(struct ab_json_writer *w)
+{
+	int ret = 0;
+
+	if (!w)
+		return 0;
+	if (w->doc && w->path && w->dirty)
+		ret = ab_json_write_atomic(w->path, w->doc);
+	else if (w->doc && !w->path && w->results)
+		ret = json_dumpf(w->doc, stdout, JSON_INDENT(1)) || fputc('\n', stdout) == EOF ? -EIO : 0;
+	if (ret && w->path)
+		fprintf(stderr, "algbench: cannot write %s: %s\n", w->path, strerror(-ret));
+	json_decref(w->doc);
+	free(w->path);
+	free(w);
+	return ret;
+}

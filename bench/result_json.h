@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef ALGBENCH_RESULT_JSON_H
+#define ALGBENCH_RESULT_JSON_H
+
+#include <jansson.h>
+
+#include "backend.h"
+
+/*
+ * Result JSON, schema "algbench/1" (DESIGN.md, docs/result-json.md). A file
+ * is rewritten through a temporary file and rename() after a result when
+ * the last rewrite is a second old, and at ab_json_close(), so an
+ * interrupted run keeps the jobs it finished (the commands flush on SIGINT
+ * and SIGTERM); "-" means stdout, written once at ab_json_close().
+ */
+
+#define AB_SCHEMA "algbench/1"
+
+struct ab_run_info {
+	char id[64];	     /* run id: UTC time + pid, e.g. 20261203T120000Z-1234 */
+	char started[32];    /* ISO 8601 UTC */
+	char kernel[128];    /* uname -r */
+	char cpu_model[128];
+	unsigned int nproc;
+	unsigned int smp_threads; /* CPUs online (threads the harness may pin) */
+	char crypto_stats[8];	  /* "y", "n", "absent" or "unknown" */
+	char config_source[256];  /* where crypto_stats came from, "" if nowhere */
+	char virtualized[8];	  /* "tcg", "kvm" or "none" */
+};
+
+/* Fill RUN from the running system (uname, /proc/cpuinfo, kernel config). */
+void ab_run_info_collect(struct ab_run_info *run);
+
+json_t *ab_run_info_to_json(const struct ab_run_info *run);
+json_t *ab_result_to_json(const struct ab_result *res);
+
+struct ab_json_writer;
+
+/* NULL with errno set and a message on stderr if PATH cannot be written. */
+struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *run);
+/* Append RES and (for a file) rewrite it atomically. 0 or -errno. */
+int ab_json_add(struct ab_json_writer *w, const struct ab_result *res);
+/* Final write, free. 0 or -errno. */
+int ab_json_close(struct ab_json_writer *w);
+
+/* Write JSON to PATH atomically: PATH.tmp.PID, fsync, rename. 0 or -errno. */
+int ab_json_write_atomic(const char *path, json_t *doc);
+
+#endif
