@@ -23,6 +23,7 @@
 #define AB_MAX_KEY 64U
 #define AB_MAX_AAD 4096U
 #define AB_MAX_IV 32U
+#define AB_MAX_ADATA 64U
 #define AB_MAX_DIGEST 64U
 #define AB_MAX_MS 60000U
 #define AB_MAX_WARMUP_MS 10000U
@@ -41,6 +42,10 @@ struct ab_job {
 	enum ab_corpus corpus;
 	u8 expect[AB_MAX_DIGEST];
 	unsigned int expect_len;
+	/* key=, iv=, adata=: bytes instead of the fixed patterns (for KATs) */
+	u8 key[AB_MAX_KEY], iv[AB_MAX_IV], adata[AB_MAX_ADATA];
+	unsigned int key_len, iv_len;
+	bool has_key, has_iv, has_adata;
 	struct cpumask cpus;
 	/* while running: */
 	struct completion go;
@@ -113,5 +118,8 @@ int ab_alloc_reqs(struct ab_thread *t, unsigned int src_len, unsigned int dst_le
 void ab_free_reqs(struct ab_thread *t);
 void ab_set_head(struct ab_thread *t, const u8 *out, unsigned int len);
 int ab_check_expect(struct ab_thread *t, const u8 *out, unsigned int len);
+void ab_job_key(const struct ab_job *job, u8 *key);
+int ab_job_iv(struct ab_thread *t, u8 *iv, unsigned int ivsize);
+void ab_job_aad(const struct ab_job *job, u8 *aad);
 
 #endif

@@ -13,6 +13,8 @@
  *   binary: 64-byte chunks that are, in turn, random bytes, a run of one
  *           byte, small integers (a "table"), or a copy of an earlier chunk:
  *           mixed binary, about 2:1.
+ *   pattern: in[i] = 31 i + 3 (mod 256), the input of algbench's user-space
+ *           known-answer vectors (bench/vector.c), so a KAT can run in-kernel.
  * Keys and IVs are fixed patterns: key[i] = 0x10 + 7 i, iv[i] = 0xa0 + i.
  */
 #ifndef ALGBENCH_CORPUS_H
@@ -26,7 +28,7 @@
 #include <string.h>
 #endif
 
-enum ab_corpus { AB_CORPUS_BINARY, AB_CORPUS_TEXT };
+enum ab_corpus { AB_CORPUS_BINARY, AB_CORPUS_TEXT, AB_CORPUS_PATTERN };
 
 /* xorshift32: tiny, deterministic, the same on every platform. */
 static inline unsigned int ab_rand(unsigned int *s)
@@ -104,8 +106,13 @@ static inline void ab_corpus_binary(unsigned char *buf, size_t len)
 
 static inline void ab_corpus_fill(enum ab_corpus c, unsigned char *buf, size_t len)
 {
+	size_t i;
+
 	if (c == AB_CORPUS_TEXT)
 		ab_corpus_text(buf, len);
+	else if (c == AB_CORPUS_PATTERN)
+		for (i = 0; i < len; i++)
+			buf[i] = (unsigned char)(31 * i + 3);
 	else
 		ab_corpus_binary(buf, len);
 }

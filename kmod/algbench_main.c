@@ -168,16 +168,16 @@ static int ab_parse_cpus(const char *val, struct cpumask *mask, char *reason)
 	return 0;
 }
 
-static int ab_parse_expect(const char *val, struct ab_job *job, char *reason)
+static int ab_parse_hex(const char *key, const char *val, u8 *out, unsigned int max,
+			unsigned int *len, char *reason)
 {
 	size_t n = strlen(val);
 
-	if (n % 2 || n / 2 > AB_MAX_DIGEST || hex2bin(job->expect, val, n / 2)) {
-		snprintf(reason, AB_REASON_LEN, "expect=%s: want up to %u bytes of hex", val,
-			 AB_MAX_DIGEST);
+	if (n % 2 || n / 2 > max || hex2bin(out, val, n / 2)) {
+		snprintf(reason, AB_REASON_LEN, "%s=%s: want up to %u bytes of hex", key, val, max);
 		return -EINVAL;
 	}
-	job->expect_len = n / 2;
+	*len = n / 2;
 	return 0;
 }
 
@@ -185,9 +185,10 @@ static const char *const ab_type_names[AB_N_TYPES] = {
 	"aead", "skcipher", "shash", "ahash", "acomp",
 };
 static const char *const ab_mode_names[] = { "sync", "async" };
-static const char *const ab_corpus_names[] = { "binary", "text" };
+static const char *const ab_corpus_names[] = { "binary", "text", "pattern" };
 
-#define AB_KEYS "type alg op mode inflight size keylen aad authsize ms warmup_ms cpus corpus expect"
+#define AB_KEYS \
+	"type alg op mode inflight size keylen aad authsize ms warmup_ms cpus corpus expect key iv adata"
 
 struct ab_seen {
 	bool type, op, keylen, inflight, warmup, corpus, aad, authsize;
@@ -219,7 +220,7 @@ static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *k
 		job->async = v;
 	} else if (!strcmp(key, "corpus")) {
 		seen->corpus = true;
-		ret = ab_parse_enum(key, val, ab_corpus_names, 2, &v, reason);
+		ret = ab_parse_enum(key, val, ab_corpus_names, 3, &v, reason);
 		job->corpus = v;
 	} else if (!strcmp(key, "inflight")) {
 		seen->inflight = true;
@@ -243,7 +244,17 @@ static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *k
 	} else if (!strcmp(key, "cpus")) {
 		ret = ab_parse_cpus(val, &job->cpus, reason);
 	} else if (!strcmp(key, "expect")) {
-		ret = ab_parse_expect(val, job, reason);
+		ret = ab_parse_hex(key, val, job->expect, AB_MAX_DIGEST, &job->expect_len, reason);
+	} else if (!strcmp(key, "key")) {
+		job->has_key = true;
+		ret = ab_parse_hex(key, val, job->key, AB_MAX_KEY, &job->key_len, reason);
+	} else if (!strcmp(key, "iv")) {
+		job->has_iv = true;
+		ret = ab_parse_hex(key, val, job->iv, AB_MAX_IV, &job->iv_len, reason);
+	} else if (!strcmp(key, "adata")) {
+		seen->aad = true;
+		job->has_adata = true;
+		ret = ab_parse_hex(key, val, job->adata, AB_MAX_ADATA, &job->aad, reason);
 	} else {
 		snprintf(reason, AB_REASON_LEN, "unknown key '%s' (known: " AB_KEYS ")", key);
 		return -EINVAL;
@@ -293,7 +304,14 @@ static int ab_validate(struct ab_job *job, const struct ab_seen *seen, char *rea
 		snprintf(reason, AB_REASON_LEN, "aad= and authsize= apply to type=aead only");
 		return -EINVAL;
 	}
-	if (!seen->keylen)
+	if (job->has_key && seen->keylen && job->keylen != job->key_len) {
+		snprintf(reason, AB_REASON_LEN, "key= has %u bytes but keylen=%u", job->key_len,
+			 job->keylen);
+		return -EINVAL;
+	}
+	if (job->has_key)
+		job->keylen = job->key_len;
+	else if (!seen->keylen)
 		job->keylen = ops->keyed ? 16 : 0;
 	if (job->type == AB_ACOMP && job->keylen) {
 		snprintf(reason, AB_REASON_LEN, "keylen= does not apply to type=acomp");

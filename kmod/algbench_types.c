@@ -98,6 +98,38 @@ int ab_check_expect(struct ab_thread *t, const u8 *out, unsigned int len)
 	return 0;
 }
 
+void ab_job_key(const struct ab_job *job, u8 *key)
+{
+	if (job->has_key)
+		memcpy(key, job->key, job->keylen);
+	else
+		ab_key_fill(key, job->keylen);
+}
+
+int ab_job_iv(struct ab_thread *t, u8 *iv, unsigned int ivsize)
+{
+	const struct ab_job *job = t->job;
+
+	if (!job->has_iv) {
+		ab_iv_fill(iv, ivsize);
+		return 0;
+	}
+	if (job->iv_len != ivsize)
+		return ab_fail(t, -EINVAL, "iv= has %u bytes, %s takes %u", job->iv_len, t->driver,
+			       ivsize);
+	memcpy(iv, job->iv, ivsize);
+	return 0;
+}
+
+/* tcrypt fills the associated data with 0xff; adata= gives it instead. */
+void ab_job_aad(const struct ab_job *job, u8 *aad)
+{
+	if (job->has_adata)
+		memcpy(aad, job->adata, job->aad);
+	else
+		memset(aad, 0xff, job->aad);
+}
+
 static int ab_alloc_input(struct ab_thread *t)
 {
 	t->input = kmalloc(t->job->size, GFP_KERNEL);
@@ -137,7 +169,7 @@ static int ab_aead_roundtrip(struct ab_thread *t)
 	unsigned int ctlen = job->size + authsize;
 	int ret;
 
-	memset(r->src, 0xff, job->aad);
+	ab_job_aad(job, r->src);
 	memcpy(r->src + job->aad, t->input, job->size);
 	ab_aead_set(t, r, true);
 	ret = ab_wait(r, crypto_aead_encrypt(r->req));
@@ -185,7 +217,7 @@ static int ab_aead_setup(struct ab_thread *t)
 	{
 		u8 key[AB_MAX_KEY];
 
-		ab_key_fill(key, job->keylen);
+		ab_job_key(job, key);
 		ret = crypto_aead_setkey(tfm, key, job->keylen);
 		if (ret)
 			return ab_fail(t, ret, "%s rejects keylen=%u", t->driver, job->keylen);
@@ -202,7 +234,9 @@ static int ab_aead_setup(struct ab_thread *t)
 		t->reqs[i].req = aead_request_alloc(tfm, GFP_KERNEL);
 		if (!t->reqs[i].req)
 			return ab_fail(t, -ENOMEM, "no memory for aead requests");
-		ab_iv_fill(t->reqs[i].iv, crypto_aead_ivsize(tfm));
+		ret = ab_job_iv(t, t->reqs[i].iv, crypto_aead_ivsize(tfm));
+		if (ret)
+			return ret;
 	}
 	ret = ab_aead_roundtrip(t);
 	if (ret)
@@ -210,7 +244,7 @@ static int ab_aead_setup(struct ab_thread *t)
 	for (i = 0; i < t->nreqs; i++) {
 		struct ab_req *r = &t->reqs[i];
 
-		memset(r->src, 0xff, job->aad);
+		ab_job_aad(job, r->src);
 		if (job->op == AB_ENCRYPT)
 			memcpy(r->src + job->aad, t->input, job->size);
 		else
@@ -240,8 +274,11 @@ static void ab_aead_teardown(struct ab_thread *t)
 static int ab_skcipher_op(struct ab_thread *t, struct ab_req *r, bool enc)
 {
 	skcipher_request_set_callback(r->req, CRYPTO_TFM_REQ_MAY_BACKLOG, crypto_req_done, &r->wait);
+	int ret = ab_job_iv(t, r->iv, crypto_skcipher_ivsize(t->tfm.skcipher));
+
+	if (ret)
+		return ret;
 	skcipher_request_set_crypt(r->req, &r->sg_src, &r->sg_src, t->job->size, r->iv);
-	ab_iv_fill(r->iv, crypto_skcipher_ivsize(t->tfm.skcipher));
 	return ab_wait(r, enc ? crypto_skcipher_encrypt(r->req) : crypto_skcipher_decrypt(r->req));
 }
 
@@ -291,7 +328,7 @@ static int ab_skcipher_setup(struct ab_thread *t)
 	if (crypto_skcipher_ivsize(tfm) > AB_MAX_IV)
 		return ab_fail(t, -EINVAL, "%s IV of %u bytes is over %u", t->driver,
 			       crypto_skcipher_ivsize(tfm), AB_MAX_IV);
-	ab_key_fill(key, job->keylen);
+	ab_job_key(job, key);
 	ret = crypto_skcipher_setkey(tfm, key, job->keylen);
 	if (ret)
 		return ab_fail(t, ret, "%s rejects keylen=%u", t->driver, job->keylen);
@@ -314,7 +351,7 @@ static int ab_skcipher_setup(struct ab_thread *t)
 		struct ab_req *r = &t->reqs[i];
 
 		memcpy(r->src, job->op == AB_ENCRYPT ? t->input : t->aux, job->size);
-		ab_iv_fill(r->iv, crypto_skcipher_ivsize(tfm));
+		ab_job_iv(t, r->iv, crypto_skcipher_ivsize(tfm));
 		skcipher_request_set_callback(r->req, CRYPTO_TFM_REQ_MAY_BACKLOG, crypto_req_done,
 					      &r->wait);
 		skcipher_request_set_crypt(r->req, &r->sg_src, &r->sg_src, job->size, r->iv);
@@ -410,7 +447,7 @@ static int ab_hash_key(struct ab_thread *t, u32 flags, int (*setkey)(void *tfm, 
 			return ab_fail(t, -EINVAL, "%s needs a key: give keylen=N", t->driver);
 		return 0;
 	}
-	ab_key_fill(key, t->job->keylen);
+	ab_job_key(t->job, key);
 	ret = setkey(tfm, key, t->job->keylen);
 	if (ret)
 		return ab_fail(t, ret, "%s rejects keylen=%u (unkeyed hash?)", t->driver,
