@@ -17,5 +17,6 @@ struct ab_command {
 int cmd_run(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_kmod(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@ static const struct ab_command commands[] = {
 	{ "run", cmd_run, "benchmark jobs chosen by flags (backend, alg, sizes, threads...)" },
 	{ "suite", cmd_suite, "the default benchmark set: the whole catalogue, sizes 16..65536, threads 1 and all" },
 	{ "list", cmd_list, "algorithms and drivers of the running kernel; which catalogue entries are usable" },
+	{ "kmod", cmd_kmod, "run job lines in the kernel through algbench.ko (tcrypt-style, per CPU)" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
