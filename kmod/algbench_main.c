@@ -157,7 +157,8 @@ static int ab_parse_cpus(const char *val, struct cpumask *mask, char *reason)
 		return 0;
 	}
 	if (cpulist_parse(val, mask) || cpumask_empty(mask)) {
-		snprintf(reason, AB_REASON_LEN, "cpus=%s: want a CPU list like 0-3,5 or 'all'", val);
+		snprintf(reason, AB_REASON_LEN, "cpus=%s: want a CPU list like 0-3,5 or 'all' (CPUs 0-%u exist)",
+			 val, nr_cpu_ids - 1);
 		return -EINVAL;
 	}
 	if (!cpumask_subset(mask, cpu_online_mask)) {
@@ -597,8 +598,13 @@ static ssize_t ab_run_write(struct file *file, const char __user *ubuf, size_t l
 	char *line, *text;
 	int err;
 
-	if (len >= AB_LINE_MAX)
+	if (len >= AB_LINE_MAX) {
+		text = kasprintf(GFP_KERNEL, "status=%d\nerror=EINVAL\nreason=the job line has %zu bytes; the limit is %d\n",
+				 -EINVAL, len, AB_LINE_MAX - 1);
+		if (text)
+			ab_publish(file, text);
 		return -EINVAL;
+	}
 	line = memdup_user_nul(ubuf, len);
 	if (IS_ERR(line))
 		return PTR_ERR(line);

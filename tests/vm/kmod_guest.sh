@@ -122,16 +122,30 @@ wait $p1 $p2
 check "two writers, each its own result" test "$(cat /tmp/w1) $(cat /tmp/w2)" = "512 2048"
 
 # ---- rmmod during a run: refused, the run goes on; a signal stops it --------------
+# (SIGTERM: a non-interactive shell's background jobs ignore SIGINT)
 ( echo "type=skcipher alg=cbc(aes) size=4096 ms=20000 cpus=all" >"$D/run" ) 2>/dev/null &
 pw=$!
 sleep 2
 check "rmmod during a run is refused" sh -c '! rmmod algbench 2>/dev/null'
-kill -INT $pw
+kill -TERM $pw
 t0=$(date +%s)
 wait $pw
 check "a signal stops the run within 5 s" test $(($(date +%s) - t0)) -le 5
 check "the stopped run says so" test "$(field error)" = EINTR
 check "rmmod after the run" rmmod algbench
+
+# ---- the user-space client and the kmod backend ------------------------------------
+check "algbench kmod runs a job line" sh -c "algbench kmod 'type=aead alg=gcm(aes) size=64 ms=20' | grep -qx status=0"
+expect_status "algbench kmod: a refused job exits 1" 1 sh -c "algbench kmod 'type=foo' >/dev/null 2>&1"
+check "algbench run --backend kmod: every type, KAT against OpenSSL, JSON" \
+	algbench run --backend kmod --alg 'gcm(aes),cbc(aes),sha256,hmac(sha256),deflate,lz4,zstd,lzo' \
+	--mode sync,async --sizes 1024 --threads 1,all --seconds 0.05 --warmup 0 --repeats 2 --quiet --json /tmp/kmod.json
+json_ok() {
+	jq -e '(.results | length) >= 32 and all(.results[]; .backend == "kmod" and .kat == "pass" and
+		(.samples | length) == 2 and .samples[0].ops > 0) and ([.results[].type] | unique | length) == 4' \
+		/tmp/kmod.json >/dev/null
+}
+check "JSON: $(jq '.results | length' /tmp/kmod.json) results, every one kmod, KAT pass, 2 samples with ops, 4 types" json_ok
 
 # ---- load, run every type, unload, again: no leak -----------------------------------
 cycle() {
