@@ -58,6 +58,9 @@ struct ab_req {
 	u8 *src, *dst;
 	unsigned int src_len, dst_len;
 	struct scatterlist sg_src, sg_dst;
+	/* aead, as tcrypt: the associated data in its own entry, then the data */
+	u8 *aad;
+	struct scatterlist asg_src[2], asg_dst[2];
 	struct crypto_wait wait;
 	u8 iv[AB_MAX_IV];
 	int ret;

@@ -71,6 +71,7 @@ void ab_free_reqs(struct ab_thread *t)
 	for (i = 0; i < t->nreqs; i++) {
 		kfree_sensitive(t->reqs[i].src);
 		kfree_sensitive(t->reqs[i].dst);
+		kfree(t->reqs[i].aad);
 	}
 	kfree(t->reqs);
 	t->reqs = NULL;
@@ -150,13 +151,33 @@ static int ab_alloc_failed(struct ab_thread *t, const char *type, long err)
 
 /* ---- aead ------------------------------------------------------------------ */
 
+/*
+ * tcrypt's layout: the AAD in an entry of its own, the data (page-aligned:
+ * kmalloc aligns power-of-two sizes naturally) after it, source and
+ * destination apart. One entry holding AAD||data would shift the data off
+ * page boundaries and cost the scatterwalk an extra step per page.
+ */
+static void ab_aead_sg(struct scatterlist *sg, u8 *aad, unsigned int aadlen, u8 *data,
+		       unsigned int len)
+{
+	if (!aadlen) {
+		sg_init_one(sg, data, len);
+		return;
+	}
+	sg_init_table(sg, 2);
+	sg_set_buf(&sg[0], aad, aadlen);
+	sg_set_buf(&sg[1], data, len);
+}
+
 static void ab_aead_set(struct ab_thread *t, struct ab_req *r, bool enc)
 {
 	const struct ab_job *job = t->job;
 	unsigned int authsize = crypto_aead_authsize(t->tfm.aead);
 
+	ab_aead_sg(r->asg_src, r->aad, job->aad, r->src, r->src_len);
+	ab_aead_sg(r->asg_dst, r->aad, job->aad, r->dst, r->dst_len);
 	aead_request_set_callback(r->req, CRYPTO_TFM_REQ_MAY_BACKLOG, crypto_req_done, &r->wait);
-	aead_request_set_crypt(r->req, &r->sg_src, &r->sg_dst, job->size + (enc ? 0 : authsize),
+	aead_request_set_crypt(r->req, r->asg_src, r->asg_dst, job->size + (enc ? 0 : authsize),
 			       r->iv);
 	aead_request_set_ad(r->req, job->aad);
 }
@@ -169,13 +190,12 @@ static int ab_aead_roundtrip(struct ab_thread *t)
 	unsigned int ctlen = job->size + authsize;
 	int ret;
 
-	ab_job_aad(job, r->src);
-	memcpy(r->src + job->aad, t->input, job->size);
+	memcpy(r->src, t->input, job->size);
 	ab_aead_set(t, r, true);
 	ret = ab_wait(r, crypto_aead_encrypt(r->req));
 	if (ret)
 		return ab_fail(t, ret, "%s encrypt failed in the check (error %d)", t->driver, ret);
-	memcpy(t->aux, r->dst + job->aad, ctlen);
+	memcpy(t->aux, r->dst, ctlen);
 	ab_set_head(t, t->aux, ctlen);
 	ret = ab_check_expect(t, t->aux, ctlen);
 	if (ret)
@@ -183,13 +203,13 @@ static int ab_aead_roundtrip(struct ab_thread *t)
 	if (job->size >= 16 && !memcmp(t->aux, t->input, job->size))
 		return ab_fail(t, -EBADMSG, "%s encrypt left the plaintext unchanged", t->driver);
 	/* decrypt back, the ciphertext going the other way */
-	memcpy(r->src + job->aad, t->aux, ctlen);
+	memcpy(r->src, t->aux, ctlen);
 	memset(r->dst, 0, r->dst_len);
 	ab_aead_set(t, r, false);
 	ret = ab_wait(r, crypto_aead_decrypt(r->req));
 	if (ret)
 		return ab_fail(t, ret, "%s decrypt of its own ciphertext failed (error %d)", t->driver, ret);
-	if (memcmp(r->dst + job->aad, t->input, job->size))
+	if (memcmp(r->dst, t->input, job->size))
 		return ab_fail(t, -EBADMSG, "%s decrypt(encrypt(x)) != x", t->driver);
 	t->check = job->expect_len ? "roundtrip+expect" : "roundtrip";
 	return 0;
@@ -225,15 +245,17 @@ static int ab_aead_setup(struct ab_thread *t)
 	ret = ab_alloc_input(t);
 	if (ret)
 		return ret;
-	len = job->aad + job->size + authsize;
+	len = job->size + authsize;
 	t->aux_len = job->size + authsize;
 	t->aux = kmalloc(t->aux_len, GFP_KERNEL);
 	if (!t->aux || ab_alloc_reqs(t, len, len))
 		return ab_fail(t, -ENOMEM, "no memory for %u requests of %u bytes", t->nreqs, len);
 	for (i = 0; i < t->nreqs; i++) {
 		t->reqs[i].req = aead_request_alloc(tfm, GFP_KERNEL);
-		if (!t->reqs[i].req)
+		t->reqs[i].aad = kmalloc(max(job->aad, 1U), GFP_KERNEL);
+		if (!t->reqs[i].req || !t->reqs[i].aad)
 			return ab_fail(t, -ENOMEM, "no memory for aead requests");
+		ab_job_aad(job, t->reqs[i].aad);
 		ret = ab_job_iv(t, t->reqs[i].iv, crypto_aead_ivsize(tfm));
 		if (ret)
 			return ret;
@@ -244,11 +266,10 @@ static int ab_aead_setup(struct ab_thread *t)
 	for (i = 0; i < t->nreqs; i++) {
 		struct ab_req *r = &t->reqs[i];
 
-		ab_job_aad(job, r->src);
 		if (job->op == AB_ENCRYPT)
-			memcpy(r->src + job->aad, t->input, job->size);
+			memcpy(r->src, t->input, job->size);
 		else
-			memcpy(r->src + job->aad, t->aux, t->aux_len);
+			memcpy(r->src, t->aux, t->aux_len);
 		ab_aead_set(t, r, job->op == AB_ENCRYPT);
 	}
 	return 0;
