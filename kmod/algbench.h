@@ -107,12 +107,18 @@ struct ab_type_ops {
 	unsigned int max_size;
 	/* allocate tfm and requests, check correctness, prepare the timed op */
 	int (*setup)(struct ab_thread *t);
-	/* start one request; returns what the crypto API returned */
-	int (*submit)(struct ab_thread *t, struct ab_req *r);
 	void (*teardown)(struct ab_thread *t);
 };
 
 extern const struct ab_type_ops *const ab_types[AB_N_TYPES];
+
+/* Start one request of each type; return what the crypto API returned.
+ * Called directly by the timed loop (ab_submit), not through the table. */
+int ab_aead_submit(struct ab_thread *t, struct ab_req *r);
+int ab_skcipher_submit(struct ab_thread *t, struct ab_req *r);
+int ab_shash_submit(struct ab_thread *t, struct ab_req *r);
+int ab_ahash_submit(struct ab_thread *t, struct ab_req *r);
+int ab_acomp_submit(struct ab_thread *t, struct ab_req *r);
 extern const char *const ab_op_names[AB_N_OPS];
 
 __printf(3, 4) int ab_fail(struct ab_thread *t, int err, const char *fmt, ...);

@@ -354,6 +354,21 @@ static int ab_parse(char *line, struct ab_job *job, char *reason)
 
 /* ---- the threads ----------------------------------------------------------------- */
 
+/*
+ * Direct calls, not t->type->submit: with retpolines an indirect call per
+ * operation is ~1% of a 16-byte request, a cost tcrypt does not pay.
+ */
+static int ab_submit(struct ab_thread *t, struct ab_req *r)
+{
+	switch (t->job->type) {
+	case AB_AEAD: return ab_aead_submit(t, r);
+	case AB_SKCIPHER: return ab_skcipher_submit(t, r);
+	case AB_SHASH: return ab_shash_submit(t, r);
+	case AB_AHASH: return ab_ahash_submit(t, r);
+	default: return ab_acomp_submit(t, r);
+	}
+}
+
 /* Every request outstanding at once, then wait for all: tcrypt's mb scheme. */
 static int ab_batch(struct ab_thread *t)
 {
@@ -361,7 +376,7 @@ static int ab_batch(struct ab_thread *t)
 	int ret = 0, r;
 
 	for (i = 0; i < t->nreqs; i++)
-		t->reqs[i].ret = t->type->submit(t, &t->reqs[i]);
+		t->reqs[i].ret = ab_submit(t, &t->reqs[i]);
 	for (i = 0; i < t->nreqs; i++) {
 		r = ab_wait(&t->reqs[i], t->reqs[i].ret);
 		if (r && !ret)

@@ -275,7 +275,7 @@ static int ab_aead_setup(struct ab_thread *t)
 	return 0;
 }
 
-static int ab_aead_submit(struct ab_thread *t, struct ab_req *r)
+int ab_aead_submit(struct ab_thread *t, struct ab_req *r)
 {
 	return t->job->op == AB_ENCRYPT ? crypto_aead_encrypt(r->req) : crypto_aead_decrypt(r->req);
 }
@@ -380,7 +380,7 @@ static int ab_skcipher_setup(struct ab_thread *t)
 	return 0;
 }
 
-static int ab_skcipher_submit(struct ab_thread *t, struct ab_req *r)
+int ab_skcipher_submit(struct ab_thread *t, struct ab_req *r)
 {
 	return t->job->op == AB_ENCRYPT ? crypto_skcipher_encrypt(r->req) :
 					  crypto_skcipher_decrypt(r->req);
@@ -523,7 +523,7 @@ static int ab_shash_setup(struct ab_thread *t)
 	return 0;
 }
 
-static int ab_shash_submit(struct ab_thread *t, struct ab_req *r)
+int ab_shash_submit(struct ab_thread *t, struct ab_req *r)
 {
 	return crypto_shash_digest(t->desc, r->src, t->job->size, r->dst);
 }
@@ -602,7 +602,7 @@ static int ab_ahash_setup(struct ab_thread *t)
 	return 0;
 }
 
-static int ab_ahash_submit(struct ab_thread *t, struct ab_req *r)
+int ab_ahash_submit(struct ab_thread *t, struct ab_req *r)
 {
 	return crypto_ahash_digest(r->req);
 }
@@ -702,7 +702,7 @@ static int ab_acomp_setup(struct ab_thread *t)
 }
 
 /* acomp writes the output length into dlen: every request restates both. */
-static int ab_acomp_submit(struct ab_thread *t, struct ab_req *r)
+int ab_acomp_submit(struct ab_thread *t, struct ab_req *r)
 {
 	if (t->job->op == AB_COMPRESS) {
 		ab_acomp_set(r, t->job->size, r->dst_len);
@@ -729,33 +729,33 @@ static const struct ab_type_ops ab_aead_ops = {
 	.name = "aead", .default_op = AB_ENCRYPT,
 	.ops_mask = BIT(AB_ENCRYPT) | BIT(AB_DECRYPT), .can_async = true, .keyed = true,
 	.max_size = AB_MAX_SIZE,
-	.setup = ab_aead_setup, .submit = ab_aead_submit, .teardown = ab_aead_teardown,
+	.setup = ab_aead_setup, .teardown = ab_aead_teardown,
 };
 
 static const struct ab_type_ops ab_skcipher_ops = {
 	.name = "skcipher", .default_op = AB_ENCRYPT,
 	.ops_mask = BIT(AB_ENCRYPT) | BIT(AB_DECRYPT), .can_async = true, .keyed = true,
 	.max_size = AB_MAX_SIZE,
-	.setup = ab_skcipher_setup, .submit = ab_skcipher_submit, .teardown = ab_skcipher_teardown,
+	.setup = ab_skcipher_setup, .teardown = ab_skcipher_teardown,
 };
 
 static const struct ab_type_ops ab_shash_ops = {
 	.name = "shash", .default_op = AB_DIGEST, .ops_mask = BIT(AB_DIGEST),
 	.max_size = AB_MAX_SIZE,
-	.setup = ab_shash_setup, .submit = ab_shash_submit, .teardown = ab_shash_teardown,
+	.setup = ab_shash_setup, .teardown = ab_shash_teardown,
 };
 
 static const struct ab_type_ops ab_ahash_ops = {
 	.name = "ahash", .default_op = AB_DIGEST, .ops_mask = BIT(AB_DIGEST), .can_async = true,
 	.max_size = AB_MAX_SIZE,
-	.setup = ab_ahash_setup, .submit = ab_ahash_submit, .teardown = ab_ahash_teardown,
+	.setup = ab_ahash_setup, .teardown = ab_ahash_teardown,
 };
 
 static const struct ab_type_ops ab_acomp_ops = {
 	.name = "acomp", .default_op = AB_COMPRESS,
 	.ops_mask = BIT(AB_COMPRESS) | BIT(AB_DECOMPRESS), .can_async = true,
 	.max_size = AB_MAX_ACOMP_SIZE,
-	.setup = ab_acomp_setup, .submit = ab_acomp_submit, .teardown = ab_acomp_teardown,
+	.setup = ab_acomp_setup, .teardown = ab_acomp_teardown,
 };
 
 const struct ab_type_ops *const ab_types[AB_N_TYPES] = {
