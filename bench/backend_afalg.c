@@ -90,6 +90,11 @@ static int afalg_probe(const struct ab_job *job, char *why)
 	return 0;
 }
 
+/*
+ * The highest-priority self-tested implementation in /proc/crypto right
+ * after the KAT's bind: what a bind gets now. Read per job, not cached, as
+ * modules loading during a run (aesni_intel on demand) change the answer.
+ */
 static void afalg_driver(const struct ab_job *job, char *buf, size_t len)
 {
 	struct ab_proc_alg *algs = NULL;

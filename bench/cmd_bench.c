@@ -52,18 +52,19 @@ static void usage(FILE *out, const char *cmd, int suite)
 		"                   on stdout (the table then goes to stderr); a directory gets\n"
 		"                   DIR/<run-id>.json. --out is the same. Default: no JSON.\n"
 		"  --quiet          no table\n"
+		"  --dry-run        print the job list (backend mode alg key op size threads) and exit\n"
 		"  --help           this text\n\n"
 		"Every job checks a known answer (OpenSSL's output; crc32c: RFC 3720) before it is\n"
-		"timed; a mismatch fails the job. Exit status: 0 every job ran, 1 %s,\n"
+		"timed; a mismatch fails the job.\nExit status: 0 every job ran; 1 %s;\n"
 		"2 bad usage. A suite run keeps going after a failed job; Ctrl-C stops after the\n"
 		"current job and keeps what finished.\n",
 		suite ? suite_sizes : "4096", suite ? "1,all" : "1",
-		suite ? "a job failed or was skipped (acomp rows without an in-kernel backend excepted)"
+		suite ? "a job failed, or was skipped because this kernel lacks\nsomething (skips by design, such as acomp without an in-kernel backend or\ncrc32c in OpenSSL, excepted)"
 		      : "a job failed or was skipped");
 }
 
 enum { OPT_BACKEND = 256, OPT_ALG, OPT_TYPE, OPT_OP, OPT_KEYS, OPT_MODE, OPT_SIZES, OPT_THREADS,
-       OPT_SECONDS, OPT_WARMUP, OPT_REPEATS, OPT_JSON, OPT_QUIET, OPT_HELP };
+       OPT_SECONDS, OPT_WARMUP, OPT_REPEATS, OPT_JSON, OPT_QUIET, OPT_DRY_RUN, OPT_HELP };
 
 static const struct option long_opts[] = {
 	{ "backend", required_argument, NULL, OPT_BACKEND }, { "alg", required_argument, NULL, OPT_ALG },
@@ -73,7 +74,7 @@ static const struct option long_opts[] = {
 	{ "seconds", required_argument, NULL, OPT_SECONDS }, { "warmup", required_argument, NULL, OPT_WARMUP },
 	{ "repeats", required_argument, NULL, OPT_REPEATS }, { "json", required_argument, NULL, OPT_JSON },
 	{ "out", required_argument, NULL, OPT_JSON },	     { "quiet", no_argument, NULL, OPT_QUIET },
-	{ "help", no_argument, NULL, OPT_HELP },	     { NULL, 0, NULL, 0 },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN }, { "help", no_argument, NULL, OPT_HELP },	     { NULL, 0, NULL, 0 },
 };
 
 static int parse_opt(int opt, const char *arg, struct ab_plan *p, char *why)
@@ -92,6 +93,7 @@ static int parse_opt(int opt, const char *arg, struct ab_plan *p, char *why)
 	case OPT_REPEATS: return ab_parse_count(arg, &p->repeats, why);
 	case OPT_JSON: p->out = arg; return 0;
 	case OPT_QUIET: p->quiet = 1; return 0;
+	case OPT_DRY_RUN: p->dry_run = 1; return 0;
 	default: return -1;
 	}
 }
@@ -162,6 +164,17 @@ static char *json_path(const char *out, const struct ab_run_info *run)
 	return strdup(out);
 }
 
+/*
+ * A terminal that can redraw a line. The VM's serial consoles are ttys too,
+ * but its init sets TERM=dumb and their output is read as a log.
+ */
+static int progress_terminal(void)
+{
+	const char *term = getenv("TERM");
+
+	return isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb");
+}
+
 static void progress(size_t i, size_t n, uint64_t start, const struct ab_job *j)
 {
 	double el = (double)(ab_now_ns() - start) / 1e9, eta = i ? el / (double)i * (double)(n - i) : 0;
@@ -195,7 +208,8 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 			fprintf(stderr, "\r\033[K");
 		if (s->table)
 			ab_report_row(s->table, &res);
-		if (res.status != AB_STATUS_OK && !(s->suite && ab_job_unrunnable(&jobs[i])))
+		if (res.status == AB_STATUS_FAILED ||
+		    (res.status == AB_STATUS_SKIPPED && !(s->suite && ab_job_unrunnable(&jobs[i]))))
 			status = 1;
 		if (s->json && ab_json_add(s->json, &res))
 			status = 1;
@@ -221,6 +235,14 @@ static int open_json(struct run_state *s)
 	return s->json ? 0 : -1;
 }
 
+static void print_jobs(const struct ab_job *jobs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		printf("%s %s %s %u %s %zu %u\n", jobs[i].backend->name, jobs[i].mode, jobs[i].alg->name,
+		       jobs[i].key->bits, ab_op_name(jobs[i].op), jobs[i].size, jobs[i].threads);
+	printf("# %zu jobs\n", n);
+}
+
 static int bench_main(int argc, char **argv, int suite)
 {
 	struct run_state s = { .suite = suite };
@@ -236,6 +258,11 @@ static int bench_main(int argc, char **argv, int suite)
 		fprintf(stderr, "algbench %s: %s\n", argv[0], why);
 		return 2;
 	}
+	if (s.plan.dry_run) {
+		print_jobs(jobs, n);
+		free(jobs);
+		return 0;
+	}
 	ab_run_info_collect(&s.run);
 	if (open_json(&s)) {
 		free(jobs);
@@ -244,7 +271,7 @@ static int bench_main(int argc, char **argv, int suite)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	s.table = s.plan.quiet ? NULL : s.plan.out && !strcmp(s.plan.out, "-") ? stderr : stdout;
-	s.show_progress = suite && isatty(STDERR_FILENO) && !s.plan.quiet;
+	s.show_progress = suite && !s.plan.quiet && progress_terminal();
 	ab_report_init(&s.report);
 	if (s.table)
 		ab_report_header(s.table, &s.run, n);

@@ -310,7 +310,18 @@ static int mode_chosen(const struct ab_plan *p, const char *mode)
 
 int ab_job_unrunnable(const struct ab_job *job)
 {
-	return !ab_backend_runs(job->backend, job->alg->type);
+	char why[AB_WHY_LEN];
+
+	return !ab_backend_runs(job->backend, job->alg->type) ||
+	       (job->backend->probe && job->backend->probe(job, why));
+}
+
+/* A combination the backend never supports (hash x aio) is no job at all. */
+static int never_supported(const struct ab_job *j)
+{
+	char why[AB_WHY_LEN];
+
+	return j->backend->probe && j->backend->probe(j, why) == -EOPNOTSUPP;
 }
 
 /* Every backend x mode for one (alg, key, op, size, threads). */
@@ -322,7 +333,7 @@ static int push_backends(const struct ab_plan *p, struct ab_job *j, struct job_l
 			continue;
 		for (const char *const *m = j->backend->modes; *m; m++) {
 			j->mode = *m;
-			if (mode_chosen(p, *m) && push(l, j))
+			if (mode_chosen(p, *m) && !never_supported(j) && push(l, j))
 				return -1;
 		}
 	}

@@ -31,6 +31,7 @@ struct ab_plan {
 	unsigned int repeats;
 	const char *out; /* JSON path, directory (DIR/<run-id>.json) or "-"; NULL: none */
 	int quiet;
+	int dry_run; /* print the jobs, run none */
 };
 
 /* Largest payload: AF_ALG's socket buffers and libkcapi's one-shot calls. */
@@ -58,7 +59,11 @@ int ab_parse_count(const char *s, unsigned int *out, char *why);
  */
 int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char *why);
 
-/* The job no chosen backend can run (reported, never timed). */
+/*
+ * Whether JOB asks a backend for something it lacks by design (its type,
+ * or what its probe refuses: crc32c in OpenSSL), as opposed to something
+ * this kernel lacks. `suite` does not count such skips as failures.
+ */
 int ab_job_unrunnable(const struct ab_job *job);
 
 #endif

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `algbench run/suite/list` flags: bad input exits 2 with a message naming it;
+# an openssl run (no kernel needed) prints valid algbench/1 JSON on stdout.
+. "$(dirname "$0")/../lib.sh"
+echo "TAP version 13"
+A=$ALGBENCH
+quick=(--backend openssl --seconds 0.01 --repeats 2 --warmup 0)
+says() { # says NAME PATTERN CMD...: exit 2 and PATTERN on stderr
+	local name=$1 pat=$2 got=0 err; shift 2
+	err=$("$@" 2>&1 >/dev/null) || got=$?
+	if [ "$got" = 2 ] && grep -q -- "$pat" <<<"$err"; then ok "$name"; else not_ok "$name (exit $got: $err)"; fi
+}
+says "--sizes 0 exits 2 naming the size" "size '0'" "$A" run --sizes 0
+says "--threads 0 exits 2" "threads '0'" "$A" run --threads 0
+says "more threads than CPUs exits 2" "must be 1\.\." "$A" run --threads 100000
+says "unknown algorithm exits 2" "unknown algorithm 'gcm(des)'" "$A" run --alg 'gcm(des)'
+says "unknown backend exits 2" "unknown backend 'qat'" "$A" suite --backend qat
+says "unknown option exits 2" "unknown option" "$A" run --frobnicate
+says "cbc(aes) with 100-byte payloads leaves no job" "no jobs" "$A" run --alg 'cbc(aes)' --sizes 100
+says "list rejects arguments" "unexpected argument" "$A" list extra
+check "run --help tells the flags" sh -c '"$0" run --help | grep -q -- "--threads LIST"' "$A"
+check "suite --dry-run covers every catalogue row" \
+	sh -c '"$0" suite --dry-run | awk "{print \$3}" | sort -u | grep -c . | grep -qx 16' "$A"
+json=$("$A" run "${quick[@]}" --alg 'sha256,gcm(aes)' --keys 128 --sizes 64 --json - 2>/dev/null)
+check "run --json - prints valid JSON" jq -e . <<<"$json" >/dev/null
+check "schema is algbench/1 with one result per job" \
+	jq -e '.schema == "algbench/1" and (.results | length) == 3' <<<"$json"
+check "every openssl job passed its KAT and has samples" \
+	jq -e 'all(.results[]; .kat == "pass" and .status == "ok" and (.samples | length) == 2 and .mbps.median > 0)' <<<"$json"
+dir=$(mktemp -d)
+"$A" run "${quick[@]}" --alg sha256 --sizes 64 --json "$dir" >/dev/null 2>&1
+check "--json DIR writes DIR/<run-id>.json" sh -c 'ls "$0"/*.json >/dev/null && jq -e ".results[0].alg == \"sha256\"" "$0"/*.json >/dev/null' "$dir"
+check "no temporary file is left behind" sh -c '! ls "$0" | grep -q tmp' "$dir"
+expect_status "crc32c in openssl alone is skipped: run exits 1" 1 "$A" run "${quick[@]}" --alg crc32c --sizes 64 --quiet
+rm -rf "$dir"
+tap_end
