@@ -8,11 +8,13 @@
 
 extern const struct ab_backend ab_backend_afalg;
 extern const struct ab_backend ab_backend_openssl;
+extern const struct ab_backend ab_backend_kmod;
 
 /* The only registration table (explicit: static libraries drop constructors). */
 const struct ab_backend *const ab_backends[] = {
 	&ab_backend_afalg,
 	&ab_backend_openssl,
+	&ab_backend_kmod,
 };
 
 const size_t ab_backends_len = sizeof(ab_backends) / sizeof(ab_backends[0]);

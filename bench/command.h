@@ -23,5 +23,6 @@ int cmd_conform(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_kmod(int argc, char **argv);
 
 #endif

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/* zlib, liblz4 and libzstd at the kernel's settings (see acomp_ref.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <lz4.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "acomp_ref.h"
+
+typedef long (*compress_fn)(const unsigned char *in, size_t len, unsigned char *out, size_t cap);
+typedef long (*decompress_fn)(const unsigned char *in, size_t len, unsigned char *out, size_t cap);
+
+static long deflate_raw(const unsigned char *in, size_t len, unsigned char *out, size_t cap)
+{
+	z_stream s = { 0 };
+	long n;
+
+	if (deflateInit2(&s, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -11, 9, Z_DEFAULT_STRATEGY) != Z_OK)
+		return -ENOMEM;
+	s.next_in = (unsigned char *)in;
+	s.avail_in = (uInt)len;
+	s.next_out = out;
+	s.avail_out = (uInt)cap;
+	n = deflate(&s, Z_FINISH) == Z_STREAM_END ? (long)s.total_out : -ENOSPC;
+	deflateEnd(&s);
+	return n;
+}
+
+static long inflate_raw(const unsigned char *in, size_t len, unsigned char *out, size_t cap)
+{
+	z_stream s = { 0 };
+	long n;
+
+	if (inflateInit2(&s, -11) != Z_OK)
+		return -ENOMEM;
+	s.next_in = (unsigned char *)in;
+	s.avail_in = (uInt)len;
+	s.next_out = out;
+	s.avail_out = (uInt)cap;
+	n = inflate(&s, Z_FINISH) == Z_STREAM_END ? (long)s.total_out : -EBADMSG;
+	inflateEnd(&s);
+	return n;
+}
+
+static long lz4_c(const unsigned char *in, size_t len, unsigned char *out, size_t cap)
+{
+	int n = LZ4_compress_default((const char *)in, (char *)out, (int)len, (int)cap);
+
+	return n > 0 ? n : -ENOSPC;
+}
+
+static long lz4_d(const unsigned char *in, size_t len, unsigned char *out, size_t cap)
+{
+	int n = LZ4_decompress_safe((const char *)in, (char *)out, (int)len, (int)cap);
+
+	return n >= 0 ? n : -EBADMSG;
+}
+
+/* Streaming without a pledged size: the parameters zstd_get_params(3, 0) picks. */
+static long zstd_c(const unsigned char *in, size_t len, unsigned char *out, size_t cap)
+{
+	ZSTD_CStream *cs = ZSTD_createCStream();
+	ZSTD_inBuffer ib = { in, len, 0 };
+	ZSTD_outBuffer ob = { out, cap, 0 };
+	long n = -ENOSPC;
+
+	if (!cs)
+		return -ENOMEM;
+	if (!ZSTD_isError(ZSTD_initCStream(cs, 3)) && !ZSTD_isError(ZSTD_compressStream(cs, &ob, &ib)) &&
+	    ib.pos == len && ZSTD_endStream(cs, &ob) == 0)
+		n = (long)ob.pos;
+	ZSTD_freeCStream(cs);
+	return n;
+}
+
+static long zstd_d(const unsigned char *in, size_t len, unsigned char *out, size_t cap)
+{
+	size_t n = ZSTD_decompress(out, cap, in, len);
+
+	return ZSTD_isError(n) ? -EBADMSG : (long)n;
+}
+
+static const struct {
+	const char *alg, *lib;
+	compress_fn c;
+	decompress_fn d;
+} refs[] = {
+	{ "deflate", "zlib raw deflate (level 6, wbits 11, memlevel 9)", deflate_raw, inflate_raw },
+	{ "lz4", "liblz4 LZ4_compress_default", lz4_c, lz4_d },
+	{ "zstd", "libzstd level 3 (unknown-size parameters)", zstd_c, zstd_d },
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int acomp_ref_run(const char *alg, const unsigned char *in, size_t len, double seconds,
+		  struct acomp_ref *out)
+{
+	size_t cap = len + len / 8 + 1024;
+	unsigned char *c = malloc(cap), *d = malloc(len + 1);
+	int ret = -ENOENT;
+
+	for (size_t i = 0; i < sizeof(refs) / sizeof(refs[0]) && c && d; i++) {
+		long n = 0, m;
+		unsigned long ops = 0;
+		double t0, t;
+
+		if (strcmp(alg, refs[i].alg))
+			continue;
+		t0 = now();
+		do {
+			n = refs[i].c(in, len, c, cap);
+			ops++;
+			t = now() - t0;
+		} while (n > 0 && t < seconds);
+		if (n <= 0) {
+			ret = (int)n;
+			break;
+		}
+		m = refs[i].d(c, (size_t)n, d, len + 1);
+		out->lib = refs[i].lib;
+		out->csize = (size_t)n;
+		out->mbps = t > 0 ? (double)ops * (double)len / t / 1e6 : 0;
+		out->roundtrip_ok = m == (long)len && !memcmp(d, in, len);
+		ret = 0;
+		break;
+	}
+	if (!c || !d)
+		ret = -ENOMEM;
+	free(c);
+	free(d);
+	return ret;
+}

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmod: jobs run inside the kernel by algbench.ko (kmod/), through its
+ * debugfs control file (bench/kmod_client.c). The module times each window
+ * itself, with one bound kthread per CPU, so this backend is a whole-job
+ * backend: kat() checks the known answer in the kernel, run_job() asks for
+ * one window per repeat.
+ *
+ * Modes: sync (one request at a time, as tcrypt), async (8 requests
+ * outstanding per thread, tcrypt's multibuffer scheme). Both apply to every
+ * type, so a suite over every mode skips nothing; hashes go through ahash
+ * (the interface tcrypt's hash speed tests and AF_ALG use). The shash
+ * interface is reachable through `algbench kmod 'type=shash ...'`.
+ *
+ * Key, IV and AAD are the harness's vector (bench/vector.c), passed as hex,
+ * and the input is corpus=pattern, the same bytes as the vector's input, so
+ * the in-kernel KAT compares against the harness's OpenSSL reference. acomp
+ * jobs use the text corpus (kmod/algbench_corpus.h); the KAT is the kernel's
+ * round trip, and the user-space reference (zlib, liblz4, libzstd) with its
+ * compression ratio is reported beside it in kat_detail.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acomp_ref.h"
+#include "backend.h"
+#include "kmod_client.h"
+#include "vector.h"
+#include "../kmod/algbench_corpus.h"
+
+#define LINE_LEN 1024
+
+static const char *const kmod_modes[] = { "sync", "async", NULL };
+
+static const char *kmod_type(const struct ab_job *job)
+{
+	switch (job->alg->type) {
+	case AB_AEAD: return "aead";
+	case AB_SKCIPHER: return "skcipher";
+	case AB_HASH: return "ahash";
+	default: return "acomp";
+	}
+}
+
+static int kmod_probe(const struct ab_job *job, char *why)
+{
+	if (job->alg->type == AB_ACOMP && job->size > 65536) {
+		snprintf(why, AB_WHY_LEN, "%s: %zu bytes is over the kernel's 64 KiB acomp limit (scomp "
+			 "scratch buffers); use --sizes up to 65536", job->alg->name, job->size);
+		return -EINVAL;
+	}
+	return abk_ensure_loaded(why);
+}
+
+static void put_hex(char *line, size_t len, const char *key, const uint8_t *p, size_t n)
+{
+	size_t pos = strlen(line);
+
+	if (!n || pos + strlen(key) + 2 * n + 3 >= len)
+		return;
+	pos += (size_t)snprintf(line + pos, len - pos, " %s=", key);
+	for (size_t i = 0; i < n; i++)
+		pos += (size_t)snprintf(line + pos, len - pos, "%02x", p[i]);
+}
+
+/* "0-(N-1)": the first N CPUs, as the afalg harness pins its threads. */
+static void job_line(const struct ab_job *job, const struct ab_vector *v, const char *op,
+		     unsigned int ms, unsigned int warmup_ms, char *line)
+{
+	const struct ab_alg *alg = job->alg;
+
+	snprintf(line, LINE_LEN, "type=%s alg=%s op=%s size=%zu ms=%u warmup_ms=%u cpus=0-%u mode=%s%s",
+		 kmod_type(job), alg->name, op, job->size, ms, warmup_ms, job->threads - 1,
+		 strcmp(job->mode, "async") ? "sync" : "async", strcmp(job->mode, "async") ? "" : " inflight=8");
+	if (alg->type == AB_ACOMP) {
+		strcat(line, " corpus=text");
+		return;
+	}
+	strcat(line, " corpus=pattern");
+	if (job->key->keylen)
+		put_hex(line, LINE_LEN, "key", v->key, v->keylen);
+	else if (alg->type != AB_HASH)
+		strcat(line, " keylen=0");
+	if (alg->type != AB_HASH)
+		put_hex(line, LINE_LEN, "iv", v->iv, v->ivlen);
+	if (alg->type == AB_AEAD) {
+		put_hex(line, LINE_LEN, "adata", v->aad, v->aadlen);
+		snprintf(line + strlen(line), LINE_LEN - strlen(line), " authsize=%u", alg->taglen);
+	}
+}
+
+static const char *op_word(enum ab_op op)
+{
+	static const char *const w[] = { "encrypt", "decrypt", "digest", "compress", "decompress" };
+
+	return w[op];
+}
+
+static void set_failed(struct ab_result *res, int err, const char *why)
+{
+	res->status = ab_status_from_errno(err);
+	snprintf(res->reason, sizeof(res->reason), "%s", why);
+}
+
+static void acomp_detail(const struct ab_job *job, const struct abk_result *kr, struct ab_result *res)
+{
+	unsigned char *in = malloc(job->size);
+	struct acomp_ref ref;
+	int n;
+
+	n = snprintf(res->kat_detail, sizeof(res->kat_detail),
+		     "kernel round trip ok; %s ratio %.3f (%u of %zu bytes, text corpus)", kr->driver,
+		     kr->csize ? (double)job->size / kr->csize : 0, kr->csize, job->size);
+	if (!in)
+		return;
+	ab_corpus_fill(AB_CORPUS_TEXT, in, job->size);
+	if (acomp_ref_run(job->alg->name, in, job->size, 0.2, &ref) == 0)
+		snprintf(res->kat_detail + n, sizeof(res->kat_detail) - (size_t)n,
+			 "; user space %s: ratio %.3f, %.1f MB/s compress, round trip %s", ref.lib,
+			 ref.csize ? (double)job->size / (double)ref.csize : 0, ref.mbps,
+			 ref.roundtrip_ok ? "ok" : "FAILED");
+	else
+		snprintf(res->kat_detail + n, sizeof(res->kat_detail) - (size_t)n,
+			 "; no user-space reference for %s", job->alg->name);
+	free(in);
+}
+
+/*
+ * The known answer, in the kernel: the reference's output (ciphertext||tag,
+ * digest) as expect=, first 64 bytes. For decrypt jobs the encryption is
+ * checked (same key and IV); the module's round trip then covers decrypt.
+ */
+static int kmod_kat(const struct ab_job *job, struct ab_result *res)
+{
+	struct ab_job kj = *job;
+	struct abk_result *kr = calloc(1, sizeof(*kr));
+	char why[AB_WHY_LEN] = "", line[LINE_LEN];
+	struct ab_vecbuf vb;
+	int ret;
+
+	if (!kr)
+		return -ENOMEM;
+	if (kj.op == AB_OP_DECRYPT)
+		kj.op = AB_OP_ENCRYPT;
+	kj.threads = 1;
+	kj.mode = "sync";
+	if (job->alg->type != AB_ACOMP && (ret = ab_vector_build(&kj, 0, &vb, why))) {
+		set_failed(res, ret, why);
+		free(kr);
+		return ret;
+	}
+	if (job->alg->type == AB_ACOMP)
+		memset(&vb, 0, sizeof(vb));
+	job_line(&kj, &vb.v, op_word(kj.op), 1, 0, line);
+	if (vb.v.expect)
+		put_hex(line, sizeof(line), "expect", vb.v.expect, vb.v.expectlen < 64 ? vb.v.expectlen : 64);
+	ret = abk_run(line, kr, why);
+	snprintf(res->driver, sizeof(res->driver), "%s", kr->driver);
+	if (ret == -EBADMSG) {
+		res->kat = AB_KAT_FAIL;
+		res->status = AB_STATUS_FAILED;
+		snprintf(res->kat_detail, sizeof(res->kat_detail), "%s", kr->reason);
+		snprintf(res->reason, sizeof(res->reason), "%s: known-answer check failed in the kernel",
+			 job->alg->name);
+	} else if (ret) {
+		set_failed(res, ret, why);
+	} else if (vb.v.expect || !strcmp(kr->check, "vector")) {
+		res->kat = AB_KAT_PASS;
+		snprintf(res->kat_detail, sizeof(res->kat_detail), "in-kernel check %s%s", kr->check,
+			 vb.v.expect ? " against the OpenSSL reference" : " (built-in vector)");
+	} else if (job->alg->type == AB_ACOMP) {
+		res->kat = AB_KAT_PASS;
+		acomp_detail(job, kr, res);
+	} else {
+		res->kat = AB_KAT_SKIP;
+		snprintf(res->kat_detail, sizeof(res->kat_detail), "no reference; in-kernel check %s",
+			 kr->check);
+	}
+	abk_result_free(kr);
+	free(kr);
+	if (job->alg->type != AB_ACOMP)
+		ab_vector_free(&vb);
+	return ret;
+}
+
+static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
+{
+	struct abk_result *kr = calloc(1, sizeof(*kr));
+	char why[AB_WHY_LEN] = "", line[LINE_LEN];
+	unsigned int ms = (unsigned int)(job->seconds * 1000 + 0.5);
+	struct ab_vecbuf vb = { 0 };
+	int ret = 0;
+
+	if (!kr)
+		return -ENOMEM;
+	if (job->alg->type != AB_ACOMP && (ret = ab_vector_build(job, 0, &vb, why))) {
+		set_failed(res, ret, why);
+		free(kr);
+		return ret;
+	}
+	for (unsigned int r = 0; r < job->repeats && !ret; r++) {
+		unsigned int warm = r ? 0 : (unsigned int)(job->warmup * 1000 + 0.5);
+
+		job_line(job, &vb.v, op_word(job->op), ms ? ms : 1, warm, line);
+		ret = abk_run(line, kr, why);
+		if (ret) {
+			set_failed(res, ret, why);
+		} else {
+			struct ab_sample *s = &res->samples[res->n_samples++];
+
+			s->ops = kr->ops;
+			s->bytes = kr->bytes;
+			s->ns = kr->ns;
+			s->cycles = 0;
+			for (unsigned int i = 0; i < kr->n_cpus; i++)
+				s->cycles += kr->cpus[i].cycles;
+			snprintf(res->driver, sizeof(res->driver), "%s", kr->driver);
+		}
+		abk_result_free(kr);
+	}
+	free(kr);
+	ab_vector_free(&vb);
+	return ret;
+}
+
+const struct ab_backend ab_backend_kmod = {
+	.name = "kmod",
+	.summary = "in-kernel, by algbench.ko: bound kthreads per CPU, sync or async requests",
+	.types = (1u << AB_AEAD) | (1u << AB_SKCIPHER) | (1u << AB_HASH) | (1u << AB_ACOMP),
+	.modes = kmod_modes,
+	.probe = kmod_probe,
+	.kat = kmod_kat,
+	.run_job = kmod_run_job,
+};

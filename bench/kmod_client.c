@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Client of algbench.ko's debugfs control file. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kmod_client.h"
+
+static int modprobe_algbench(char *why)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, STDERR_FILENO);
+		execlp("modprobe", "modprobe", "algbench", (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	snprintf(why, ABK_WHY_LEN,
+		 "algbench.ko: 'modprobe algbench' failed (not built for this kernel, or not installed in "
+		 "/lib/modules/$(uname -r)/extra; build it with cmake, which runs kmod/kbuild.sh)");
+	return -ENOENT;
+}
+
+int abk_ensure_loaded(char *why)
+{
+	int ret;
+
+	if (access(ABK_DIR "/run", W_OK) == 0)
+		return 0;
+	if (access("/sys/kernel/debug/algbench", F_OK) != 0 &&
+	    mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL) && errno != EBUSY) {
+		/* already mounted elsewhere, or not allowed: modprobe may still help */
+	}
+	if (access(ABK_DIR "/run", W_OK) == 0)
+		return 0;
+	ret = modprobe_algbench(why);
+	if (ret)
+		return ret;
+	if (access(ABK_DIR "/run", W_OK) != 0) {
+		snprintf(why, ABK_WHY_LEN, "%s/run: %s after loading algbench.ko (debugfs not mounted at "
+			 "/sys/kernel/debug, or not root?)", ABK_DIR, strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+int abk_get(const char *text, const char *key, char *out, size_t len)
+{
+	size_t klen = strlen(key);
+
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncmp(p, key, klen) || p[klen] != '=')
+			continue;
+		const char *v = p + klen + 1, *end = strchr(v, '\n');
+		size_t n = end ? (size_t)(end - v) : strlen(v);
+
+		if (len) {
+			n = n < len - 1 ? n : len - 1;
+			memcpy(out, v, n);
+			out[n] = '\0';
+		}
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static uint64_t get_u64(const char *text, const char *key)
+{
+	char buf[32];
+
+	return abk_get(text, key, buf, sizeof(buf)) ? 0 : strtoull(buf, NULL, 0);
+}
+
+/* cpuN.ops= ... lines, in the order the module wrote them */
+static void parse_cpus(struct abk_result *res)
+{
+	const char *p = res->text;
+
+	while ((p = strstr(p, "cpu")) && res->n_cpus < ABK_MAX_CPUS) {
+		unsigned int cpu;
+		uint64_t ops;
+		int n = 0;
+
+		if ((p == res->text || p[-1] == '\n') && sscanf(p, "cpu%u.ops=%" SCNu64 "%n", &cpu, &ops, &n) == 2) {
+			struct abk_cpu *c = &res->cpus[res->n_cpus++];
+			char key[32];
+
+			c->cpu = cpu;
+			c->ops = ops;
+			snprintf(key, sizeof(key), "cpu%u.bytes", cpu);
+			c->bytes = get_u64(res->text, key);
+			snprintf(key, sizeof(key), "cpu%u.ns", cpu);
+			c->ns = get_u64(res->text, key);
+			snprintf(key, sizeof(key), "cpu%u.cycles", cpu);
+			c->cycles = get_u64(res->text, key);
+		}
+		p += n ? n : 3;
+	}
+}
+
+static void parse(struct abk_result *res)
+{
+	char buf[32];
+
+	res->status = (int)strtol(abk_get(res->text, "status", buf, sizeof(buf)) ? "-5" : buf, NULL, 10);
+	abk_get(res->text, "error", res->error, sizeof(res->error));
+	abk_get(res->text, "reason", res->reason, sizeof(res->reason));
+	abk_get(res->text, "driver", res->driver, sizeof(res->driver));
+	abk_get(res->text, "check", res->check, sizeof(res->check));
+	abk_get(res->text, "out_head", res->out_head, sizeof(res->out_head));
+	res->input_crc32 = (uint32_t)strtoul(abk_get(res->text, "input_crc32", buf, sizeof(buf)) ? "0" : buf,
+					     NULL, 16);
+	res->size = (unsigned int)get_u64(res->text, "size");
+	res->threads = (unsigned int)get_u64(res->text, "threads");
+	res->csize = (unsigned int)get_u64(res->text, "csize");
+	res->ops = get_u64(res->text, "ops");
+	res->bytes = get_u64(res->text, "bytes");
+	res->ns = get_u64(res->text, "ns");
+	res->cycles = get_u64(res->text, "cycles");
+	parse_cpus(res);
+}
+
+static char *read_all(int fd)
+{
+	size_t len = 0, cap = 4096;
+	char *buf = malloc(cap);
+	ssize_t n;
+
+	while (buf && (n = read(fd, buf + len, cap - len - 1)) > 0) {
+		len += (size_t)n;
+		if (cap - len < 2) {
+			char *bigger = realloc(buf, cap *= 2);
+
+			if (!bigger) {
+				free(buf);
+				return NULL;
+			}
+			buf = bigger;
+		}
+	}
+	if (buf)
+		buf[len] = '\0';
+	return buf;
+}
+
+int abk_run(const char *line, struct abk_result *res, char *why)
+{
+	int fd, err = 0;
+	ssize_t n;
+
+	memset(res, 0, sizeof(*res));
+	fd = open(ABK_DIR "/run", O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		err = -errno;
+		snprintf(why, ABK_WHY_LEN, "%s/run: %s (algbench.ko not loaded? see abk_ensure_loaded)",
+			 ABK_DIR, strerror(errno));
+		return err;
+	}
+	/* The write returns when the job is done; its reply is read on the same fd. */
+	n = write(fd, line, strlen(line));
+	if (n < 0)
+		err = -errno;
+	res->text = read_all(fd);
+	close(fd);
+	if (!res->text || !res->text[0]) {
+		snprintf(why, ABK_WHY_LEN, "%s/run: no reply to '%s' (%s)", ABK_DIR, line,
+			 err ? strerror(-err) : "empty");
+		return err ? err : -EIO;
+	}
+	parse(res);
+	if (err && !res->status)
+		res->status = err;
+	if (res->status)
+		snprintf(why, ABK_WHY_LEN, "algbench.ko: %s: %s", res->error, res->reason);
+	return res->status;
+}
+
+void abk_result_free(struct abk_result *res)
+{
+	free(res->text);
+	res->text = NULL;
+}

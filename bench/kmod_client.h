@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef ALGBENCH_KMOD_CLIENT_H
+#define ALGBENCH_KMOD_CLIENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Client of algbench.ko's debugfs protocol (docs/kmod.md): one job line in,
+ * key=value lines out. Standalone: no harness types, so scripts' helpers and
+ * the kmod backend share it.
+ */
+
+#define ABK_DIR "/sys/kernel/debug/algbench"
+#define ABK_WHY_LEN 256
+#define ABK_MAX_CPUS 1024
+
+struct abk_cpu {
+	unsigned int cpu;
+	uint64_t ops, bytes, ns, cycles;
+};
+
+struct abk_result {
+	int status;		/* 0 or -errno, as the module reported it */
+	char error[16];		/* "EINVAL"... */
+	char reason[200];	/* the module's reasons are under 192 bytes */
+	char driver[128];
+	char check[32];		/* roundtrip, vector, expect, repeat... */
+	char out_head[72];	/* hex of the checked output's first bytes */
+	uint32_t input_crc32;
+	unsigned int size, threads, csize;
+	uint64_t ops, bytes, ns, cycles; /* ns, cycles: the slowest thread's */
+	unsigned int n_cpus;
+	struct abk_cpu cpus[ABK_MAX_CPUS];
+	char *text;		/* the raw reply, malloc'd; abk_result_free() */
+};
+
+/*
+ * Make sure the control file exists: mount debugfs at /sys/kernel/debug if
+ * nothing is there, modprobe algbench if it is not loaded. 0 or -errno with
+ * WHY (ABK_WHY_LEN).
+ */
+int abk_ensure_loaded(char *why);
+
+/*
+ * Run one job LINE ("type=aead alg=gcm(aes) size=4096 ..."), blocking until
+ * it is done, and parse the reply into RES. Returns 0 when the job ran (RES
+ * status 0), the module's -errno when it refused or failed the job (RES
+ * holds the reason), or another -errno (with WHY) when the control file
+ * could not be used. RES must be freed with abk_result_free() either way.
+ */
+int abk_run(const char *line, struct abk_result *res, char *why);
+
+/* The value of KEY in a reply TEXT, copied into OUT; 0 or -ENOENT. */
+int abk_get(const char *text, const char *key, char *out, size_t len);
+
+void abk_result_free(struct abk_result *res);
+
+#endif

@@ -1,0 +1,723 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * algbench.ko: a tcrypt-style benchmark of the kernel crypto API that stays
+ * loaded, runs on many CPUs at once and answers in key=value lines.
+ *
+ * /sys/kernel/debug/algbench/run     write one job line; the write returns
+ *                                    when the job is done (or its error);
+ *                                    reading the same open file gives that
+ *                                    job's result
+ * /sys/kernel/debug/algbench/result  the last job's result, whoever ran it
+ *
+ * A job runs one kthread per requested CPU, bound to it, each with its own
+ * tfm, requests and buffers; all of them are set up and checked before any
+ * starts timing, start together, and are released together after the last
+ * one stops. Counters live on each thread's stack during the timed loop and
+ * are written once at its end: no shared cache line is touched while timing.
+ * The protocol is described in docs/kmod.md.
+ */
+#include <linux/debugfs.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/timex.h>
+#include <linux/uaccess.h>
+
+#include "algbench.h"
+
+#define AB_LINE_MAX 1024
+
+static DEFINE_MUTEX(ab_run_lock);	/* one job at a time */
+static DEFINE_MUTEX(ab_result_lock);	/* ab_last and each file's result */
+static char *ab_last;
+static struct dentry *ab_dir;
+
+/* ---- results --------------------------------------------------------------------- */
+
+struct ab_out {
+	char *buf;
+	size_t len, cap;
+};
+
+static __printf(2, 3) void ab_put(struct ab_out *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (o->len >= o->cap)
+		return;
+	va_start(ap, fmt);
+	o->len += vscnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+	va_end(ap);
+}
+
+static const char *ab_errname(int err)
+{
+	switch (-err) {
+	case 0: return "0";
+	case EINVAL: return "EINVAL";
+	case ENOENT: return "ENOENT";
+	case ENOMEM: return "ENOMEM";
+	case EBADMSG: return "EBADMSG";
+	case EINTR: return "EINTR";
+	case EBUSY: return "EBUSY";
+	case EAGAIN: return "EAGAIN";
+	case ENOSPC: return "ENOSPC";
+	case EOVERFLOW: return "EOVERFLOW";
+	case EOPNOTSUPP: return "EOPNOTSUPP";
+	case ENOTSUPP: return "ENOTSUPP";
+	case ENODEV: return "ENODEV";
+	default: return "other";
+	}
+}
+
+static void ab_put_status(struct ab_out *o, int err, const char *reason)
+{
+	ab_put(o, "status=%d\nerror=%s\nreason=%s\n", err, ab_errname(err), reason);
+}
+
+static void ab_put_job(struct ab_out *o, const struct ab_job *job)
+{
+	ab_put(o, "type=%s\nalg=%s\nop=%s\nmode=%s\ninflight=%u\nsize=%u\nkeylen=%u\n",
+	       ab_types[job->type]->name, job->alg, ab_op_names[job->op],
+	       job->async ? "async" : "sync", job->inflight, job->size, job->keylen);
+	if (job->type == AB_AEAD)
+		ab_put(o, "aad=%u\n", job->aad);
+	ab_put(o, "ms=%u\nwarmup_ms=%u\ncorpus=%s\ncpus=%*pbl\nthreads=%u\n", job->ms,
+	       job->warmup_ms, job->corpus == AB_CORPUS_TEXT ? "text" : "binary",
+	       cpumask_pr_args(&job->cpus), cpumask_weight(&job->cpus));
+}
+
+static void ab_put_threads(struct ab_out *o, struct ab_thread **th, unsigned int n)
+{
+	const struct ab_thread *t0 = th[0];
+	u64 ops = 0, bytes = 0, ns = 0, cycles = 0;
+	unsigned int i;
+
+	ab_put(o, "driver=%s\ncheck=%s\ninput_crc32=%08x\nout_head=%*phN\n", t0->driver,
+	       t0->check ?: "none", t0->input_crc, t0->head_len, t0->head);
+	if (t0->job->type == AB_AEAD)
+		ab_put(o, "authsize=%u\n", crypto_aead_authsize(t0->tfm.aead));
+	if (t0->job->type == AB_ACOMP)
+		ab_put(o, "csize=%u\n", t0->csize);
+	for (i = 0; i < n; i++) {
+		ops += th[i]->ops;
+		bytes += th[i]->bytes;
+		ns = max(ns, th[i]->ns);
+		cycles = max(cycles, th[i]->cycles);
+	}
+	ab_put(o, "ops=%llu\nbytes=%llu\nns=%llu\ncycles=%llu\n", ops, bytes, ns, cycles);
+	for (i = 0; i < n; i++)
+		ab_put(o, "cpu%u.ops=%llu\ncpu%u.bytes=%llu\ncpu%u.ns=%llu\ncpu%u.cycles=%llu\n",
+		       th[i]->cpu, th[i]->ops, th[i]->cpu, th[i]->bytes, th[i]->cpu, th[i]->ns,
+		       th[i]->cpu, th[i]->cycles);
+}
+
+static int ab_out_init(struct ab_out *o, unsigned int threads)
+{
+	o->cap = 2048 + 160 * (size_t)threads;
+	o->len = 0;
+	o->buf = kzalloc(o->cap, GFP_KERNEL);
+	return o->buf ? 0 : -ENOMEM;
+}
+
+/* ---- the job line ------------------------------------------------------------------ */
+
+static int ab_parse_uint(const char *key, const char *val, unsigned int lo, unsigned int hi,
+			 unsigned int *out, char *reason)
+{
+	unsigned int v;
+
+	if (kstrtouint(val, 0, &v) || v < lo || v > hi) {
+		snprintf(reason, AB_REASON_LEN, "%s=%s: want a number from %u to %u", key, val, lo, hi);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+static int ab_parse_enum(const char *key, const char *val, const char *const *names,
+			 unsigned int n, unsigned int *out, char *reason)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (names[i] && !strcmp(val, names[i])) {
+			*out = i;
+			return 0;
+		}
+	snprintf(reason, AB_REASON_LEN, "%s=%s: unknown value", key, val);
+	return -EINVAL;
+}
+
+static int ab_parse_cpus(const char *val, struct cpumask *mask, char *reason)
+{
+	if (!strcmp(val, "all")) {
+		cpumask_copy(mask, cpu_online_mask);
+		return 0;
+	}
+	if (cpulist_parse(val, mask) || cpumask_empty(mask)) {
+		snprintf(reason, AB_REASON_LEN, "cpus=%s: want a CPU list like 0-3,5 or 'all' (CPUs 0-%u exist)",
+			 val, nr_cpu_ids - 1);
+		return -EINVAL;
+	}
+	if (!cpumask_subset(mask, cpu_online_mask)) {
+		snprintf(reason, AB_REASON_LEN, "cpus=%s: not all online (online: %*pbl)", val,
+			 cpumask_pr_args(cpu_online_mask));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int ab_parse_hex(const char *key, const char *val, u8 *out, unsigned int max,
+			unsigned int *len, char *reason)
+{
+	size_t n = strlen(val);
+
+	if (n % 2 || n / 2 > max || hex2bin(out, val, n / 2)) {
+		snprintf(reason, AB_REASON_LEN, "%s=%s: want up to %u bytes of hex", key, val, max);
+		return -EINVAL;
+	}
+	*len = n / 2;
+	return 0;
+}
+
+static const char *const ab_type_names[AB_N_TYPES] = {
+	"aead", "skcipher", "shash", "ahash", "acomp",
+};
+static const char *const ab_mode_names[] = { "sync", "async" };
+static const char *const ab_corpus_names[] = { "binary", "text", "pattern" };
+
+#define AB_KEYS \
+	"type alg op mode inflight size keylen aad authsize ms warmup_ms cpus corpus expect key iv adata"
+
+struct ab_seen {
+	bool type, op, keylen, inflight, warmup, corpus, aad, authsize;
+};
+
+static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *key,
+			 const char *val, char *reason)
+{
+	unsigned int v;
+	int ret;
+
+	if (!strcmp(key, "type")) {
+		seen->type = true;
+		ret = ab_parse_enum(key, val, ab_type_names, AB_N_TYPES, &v, reason);
+		job->type = v;
+	} else if (!strcmp(key, "alg")) {
+		if (strscpy(job->alg, val, sizeof(job->alg)) < 0) {
+			snprintf(reason, AB_REASON_LEN, "alg=%s: longer than %d", val,
+				 CRYPTO_MAX_ALG_NAME - 1);
+			return -EINVAL;
+		}
+		ret = 0;
+	} else if (!strcmp(key, "op")) {
+		seen->op = true;
+		ret = ab_parse_enum(key, val, ab_op_names, AB_N_OPS, &v, reason);
+		job->op = v;
+	} else if (!strcmp(key, "mode")) {
+		ret = ab_parse_enum(key, val, ab_mode_names, 2, &v, reason);
+		job->async = v;
+	} else if (!strcmp(key, "corpus")) {
+		seen->corpus = true;
+		ret = ab_parse_enum(key, val, ab_corpus_names, 3, &v, reason);
+		job->corpus = v;
+	} else if (!strcmp(key, "inflight")) {
+		seen->inflight = true;
+		ret = ab_parse_uint(key, val, 1, AB_MAX_INFLIGHT, &job->inflight, reason);
+	} else if (!strcmp(key, "size")) {
+		ret = ab_parse_uint(key, val, 1, AB_MAX_SIZE, &job->size, reason);
+	} else if (!strcmp(key, "keylen")) {
+		seen->keylen = true;
+		ret = ab_parse_uint(key, val, 0, AB_MAX_KEY, &job->keylen, reason);
+	} else if (!strcmp(key, "aad")) {
+		seen->aad = true;
+		ret = ab_parse_uint(key, val, 0, AB_MAX_AAD, &job->aad, reason);
+	} else if (!strcmp(key, "authsize")) {
+		seen->authsize = true;
+		ret = ab_parse_uint(key, val, 1, 64, &job->authsize, reason);
+	} else if (!strcmp(key, "ms")) {
+		ret = ab_parse_uint(key, val, 1, AB_MAX_MS, &job->ms, reason);
+	} else if (!strcmp(key, "warmup_ms")) {
+		seen->warmup = true;
+		ret = ab_parse_uint(key, val, 0, AB_MAX_WARMUP_MS, &job->warmup_ms, reason);
+	} else if (!strcmp(key, "cpus")) {
+		ret = ab_parse_cpus(val, &job->cpus, reason);
+	} else if (!strcmp(key, "expect")) {
+		ret = ab_parse_hex(key, val, job->expect, AB_MAX_DIGEST, &job->expect_len, reason);
+	} else if (!strcmp(key, "key")) {
+		job->has_key = true;
+		ret = ab_parse_hex(key, val, job->key, AB_MAX_KEY, &job->key_len, reason);
+	} else if (!strcmp(key, "iv")) {
+		job->has_iv = true;
+		ret = ab_parse_hex(key, val, job->iv, AB_MAX_IV, &job->iv_len, reason);
+	} else if (!strcmp(key, "adata")) {
+		seen->aad = true;
+		job->has_adata = true;
+		ret = ab_parse_hex(key, val, job->adata, AB_MAX_ADATA, &job->aad, reason);
+	} else {
+		snprintf(reason, AB_REASON_LEN, "unknown key '%s' (known: " AB_KEYS ")", key);
+		return -EINVAL;
+	}
+	return ret;
+}
+
+/* Rules that need the whole line; defaults that depend on the type. */
+static int ab_validate(struct ab_job *job, const struct ab_seen *seen, char *reason)
+{
+	const struct ab_type_ops *ops;
+
+	if (!seen->type || !job->alg[0]) {
+		snprintf(reason, AB_REASON_LEN, "a job needs type= and alg= (keys: " AB_KEYS ")");
+		return -EINVAL;
+	}
+	ops = ab_types[job->type];
+	if (!seen->op)
+		job->op = ops->default_op;
+	if (!(ops->ops_mask & BIT(job->op))) {
+		snprintf(reason, AB_REASON_LEN, "op=%s does not apply to type=%s",
+			 ab_op_names[job->op], ops->name);
+		return -EINVAL;
+	}
+	if (job->async && !ops->can_async) {
+		snprintf(reason, AB_REASON_LEN, "type=%s is synchronous only: use type=ahash for async",
+			 ops->name);
+		return -EINVAL;
+	}
+	if (!job->async && seen->inflight && job->inflight != 1) {
+		snprintf(reason, AB_REASON_LEN, "inflight=%u needs mode=async", job->inflight);
+		return -EINVAL;
+	}
+	if (job->async && !seen->inflight)
+		job->inflight = 8;
+	if (job->size > ops->max_size) {
+		snprintf(reason, AB_REASON_LEN, "size=%u is over %u for type=%s", job->size,
+			 ops->max_size, ops->name);
+		return -EINVAL;
+	}
+	if ((u64)job->size * 2 * job->inflight > AB_MAX_THREAD_MEM) {
+		snprintf(reason, AB_REASON_LEN, "size=%u x inflight=%u needs over %u MiB per thread",
+			 job->size, job->inflight, AB_MAX_THREAD_MEM >> 20);
+		return -EINVAL;
+	}
+	if ((seen->aad || seen->authsize) && job->type != AB_AEAD) {
+		snprintf(reason, AB_REASON_LEN, "aad= and authsize= apply to type=aead only");
+		return -EINVAL;
+	}
+	if (job->has_key && seen->keylen && job->keylen != job->key_len) {
+		snprintf(reason, AB_REASON_LEN, "key= has %u bytes but keylen=%u", job->key_len,
+			 job->keylen);
+		return -EINVAL;
+	}
+	if (job->has_key)
+		job->keylen = job->key_len;
+	else if (!seen->keylen)
+		job->keylen = ops->keyed ? 16 : 0;
+	if (job->type == AB_ACOMP && job->keylen) {
+		snprintf(reason, AB_REASON_LEN, "keylen= does not apply to type=acomp");
+		return -EINVAL;
+	}
+	if (!seen->warmup)
+		job->warmup_ms = min(job->ms / 10, 100U);
+	if (!seen->corpus)
+		job->corpus = job->type == AB_ACOMP ? AB_CORPUS_TEXT : AB_CORPUS_BINARY;
+	return 0;
+}
+
+static int ab_parse(char *line, struct ab_job *job, char *reason)
+{
+	struct ab_seen seen = {};
+	char *tok, *val;
+	int ret;
+
+	job->size = 4096;
+	job->ms = 1000;
+	job->inflight = 1;
+	cpumask_clear(&job->cpus);
+	cpumask_set_cpu(cpumask_first(cpu_online_mask), &job->cpus);
+	while ((tok = strsep(&line, " \t\n")) != NULL) {
+		if (!*tok)
+			continue;
+		val = strchr(tok, '=');
+		if (!val || val == tok || !val[1]) {
+			snprintf(reason, AB_REASON_LEN, "'%s' is not key=value", tok);
+			return -EINVAL;
+		}
+		*val++ = '\0';
+		ret = ab_parse_pair(job, &seen, tok, val, reason);
+		if (ret)
+			return ret;
+	}
+	return ab_validate(job, &seen, reason);
+}
+
+/* ---- the threads ----------------------------------------------------------------- */
+
+/*
+ * Direct calls, not t->type->submit: with retpolines an indirect call per
+ * operation is ~1% of a 16-byte request, a cost tcrypt does not pay.
+ */
+static int ab_submit(struct ab_thread *t, struct ab_req *r)
+{
+	switch (t->job->type) {
+	case AB_AEAD: return ab_aead_submit(t, r);
+	case AB_SKCIPHER: return ab_skcipher_submit(t, r);
+	case AB_SHASH: return ab_shash_submit(t, r);
+	case AB_AHASH: return ab_ahash_submit(t, r);
+	default: return ab_acomp_submit(t, r);
+	}
+}
+
+/* Every request outstanding at once, then wait for all: tcrypt's mb scheme. */
+static int ab_batch(struct ab_thread *t)
+{
+	unsigned int i;
+	int ret = 0, r;
+
+	for (i = 0; i < t->nreqs; i++)
+		t->reqs[i].ret = ab_submit(t, &t->reqs[i]);
+	for (i = 0; i < t->nreqs; i++) {
+		r = ab_wait(&t->reqs[i], t->reqs[i].ret);
+		if (r && !ret)
+			ret = r;
+	}
+	return ret;
+}
+
+static int ab_measure(struct ab_thread *t)
+{
+	const struct ab_job *job = t->job;
+	u64 start, now, end, ops = 0;
+	unsigned long end_j, last_j;
+	cycles_t c0;
+	int ret;
+
+	end = ktime_get_ns() + (u64)job->warmup_ms * NSEC_PER_MSEC;
+	do {
+		ret = ab_batch(t);
+		if (ret)
+			return ab_fail(t, ret, "%s %s failed in the warm-up (error %d)", t->driver,
+				       ab_op_names[job->op], ret);
+		cond_resched();
+	} while (ktime_get_ns() < end && !READ_ONCE(job->stop));
+
+	/*
+	 * The loop ends on jiffies, as tcrypt's: a load, where reading the
+	 * clocksource per operation costs ~100 instructions, 2% of a 16-byte
+	 * op. The window itself is measured with ktime at both ends. For the
+	 * same reason cond_resched() (with rcu_all_qs()) runs once per jiffy,
+	 * not per operation: often enough for long windows, cheap for short ops.
+	 */
+	last_j = jiffies;
+	end_j = last_j + max(msecs_to_jiffies(job->ms), 1UL);
+	start = ktime_get_ns();
+	c0 = get_cycles();
+	do {
+		ret = ab_batch(t);
+		if (ret)
+			break;
+		ops += t->nreqs;
+		if (unlikely(READ_ONCE(jiffies) != last_j)) {
+			cond_resched();
+			last_j = jiffies;
+		}
+	} while (time_before(jiffies, end_j) && !READ_ONCE(job->stop));
+	t->cycles = get_cycles() - c0;
+	now = ktime_get_ns();
+	t->ns = now - start;
+	t->ops = ops;
+	t->bytes = ops * job->size;
+	if (ret)
+		return ab_fail(t, ret, "%s %s failed after %llu ops (error %d)", t->driver,
+			       ab_op_names[job->op], ops, ret);
+	if (READ_ONCE(job->stop))
+		return ab_fail(t, -EINTR, "stopped by a signal to the writer");
+	return 0;
+}
+
+static int ab_thread_fn(void *arg)
+{
+	struct ab_thread *t = arg;
+
+	t->err = t->type->setup(t);
+	complete(&t->ready);
+	wait_for_completion(&t->job->go);
+	if (!t->err && !READ_ONCE(t->job->stop))
+		ab_measure(t);
+	complete(&t->finished);
+	/* stay until the coordinator has read the counters and stops us */
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+static struct ab_thread *ab_thread_new(struct ab_job *job, unsigned int cpu)
+{
+	struct ab_thread *t = kzalloc_node(sizeof(*t), GFP_KERNEL, cpu_to_node(cpu));
+
+	if (!t)
+		return NULL;
+	t->job = job;
+	t->type = ab_types[job->type];
+	t->cpu = cpu;
+	t->nreqs = job->inflight;
+	init_completion(&t->ready);
+	init_completion(&t->finished);
+	return t;
+}
+
+static void ab_thread_free(struct ab_thread *t)
+{
+	t->type->teardown(t);
+	ab_free_reqs(t);
+	kfree_sensitive(t->input);
+	kfree_sensitive(t->aux);
+	kfree(t);
+}
+
+/* Waits for every thread to finish; a signal asks them to stop early. */
+static bool ab_wait_finished(struct ab_job *job, struct ab_thread **th, unsigned int n)
+{
+	bool interrupted = false;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (!interrupted && !wait_for_completion_interruptible(&th[i]->finished))
+			continue;
+		if (!interrupted) {
+			WRITE_ONCE(job->stop, true);
+			interrupted = true;
+		}
+		wait_for_completion(&th[i]->finished);
+	}
+	return interrupted;
+}
+
+static int ab_start_threads(struct ab_job *job, struct ab_thread **th, unsigned int *started,
+			    char *reason)
+{
+	unsigned int cpu;
+
+	*started = 0;
+	for_each_cpu(cpu, &job->cpus) {
+		struct ab_thread *t = ab_thread_new(job, cpu);
+		struct task_struct *task;
+
+		if (!t) {
+			snprintf(reason, AB_REASON_LEN, "no memory for the cpu%u thread", cpu);
+			return -ENOMEM;
+		}
+		task = kthread_create_on_cpu(ab_thread_fn, t, cpu, "algbench/%u");
+		if (IS_ERR(task)) {
+			kfree(t);
+			snprintf(reason, AB_REASON_LEN, "cannot start a thread on cpu%u (error %ld)",
+				 cpu, PTR_ERR(task));
+			return PTR_ERR(task);
+		}
+		get_task_struct(task);
+		t->task = task;
+		th[(*started)++] = t;
+		wake_up_process(task);
+	}
+	return 0;
+}
+
+static int ab_run_threads(struct ab_job *job, struct ab_out *o)
+{
+	unsigned int n = cpumask_weight(&job->cpus), started, i;
+	char reason[AB_REASON_LEN] = "ok";
+	struct ab_thread **th;
+	int err;
+
+	th = kcalloc(n, sizeof(*th), GFP_KERNEL);
+	if (!th)
+		return -ENOMEM;
+	init_completion(&job->go);
+	err = ab_start_threads(job, th, &started, reason);
+	for (i = 0; i < started; i++) {
+		wait_for_completion(&th[i]->ready);
+		if (th[i]->err && !err) {
+			err = th[i]->err;
+			snprintf(reason, sizeof(reason), "cpu%u: %s", th[i]->cpu, th[i]->reason);
+		}
+	}
+	/* one thread failing its setup or check means nobody is timed */
+	if (err)
+		WRITE_ONCE(job->stop, true);
+	complete_all(&job->go);
+	if (ab_wait_finished(job, th, started) && !err) {
+		err = -EINTR;
+		snprintf(reason, sizeof(reason), "stopped by a signal to the writer");
+	}
+	for (i = 0; i < started && !err; i++) {
+		if (th[i]->err) {
+			err = th[i]->err;
+			snprintf(reason, sizeof(reason), "cpu%u: %s", th[i]->cpu, th[i]->reason);
+		}
+	}
+	for (i = 0; i < started; i++)
+		kthread_stop(th[i]->task);
+	ab_put_status(o, err, reason);
+	ab_put_job(o, job);
+	if (!err)
+		ab_put_threads(o, th, started);
+	else if (started && th[0]->driver[0])
+		ab_put(o, "driver=%s\n", th[0]->driver);
+	/* released together, after the last thread stopped timing */
+	for (i = 0; i < started; i++) {
+		put_task_struct(th[i]->task);
+		ab_thread_free(th[i]);
+	}
+	kfree(th);
+	return err;
+}
+
+/* Runs one job line; *text gets the result (also on error) or stays NULL. */
+static int ab_run_line(char *line, char **text)
+{
+	char reason[AB_REASON_LEN] = "";
+	struct ab_job *job;
+	struct ab_out o;
+	int err;
+
+	*text = NULL;
+	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	if (!job)
+		return -ENOMEM;
+	err = ab_parse(line, job, reason);
+	if (ab_out_init(&o, err ? 0 : cpumask_weight(&job->cpus))) {
+		kfree(job);
+		return -ENOMEM;
+	}
+	if (err)
+		ab_put_status(&o, err, reason);
+	else
+		err = ab_run_threads(job, &o);
+	kfree(job);
+	*text = o.buf;
+	return err;
+}
+
+/* ---- debugfs ---------------------------------------------------------------------- */
+
+static void ab_publish(struct file *file, char *text)
+{
+	char *copy = kstrdup(text, GFP_KERNEL);
+	char *old_last, *old_mine;
+
+	mutex_lock(&ab_result_lock);
+	old_last = ab_last;
+	ab_last = copy;
+	old_mine = file->private_data;
+	file->private_data = text;
+	mutex_unlock(&ab_result_lock);
+	kfree(old_last);
+	kfree(old_mine);
+}
+
+static ssize_t ab_run_write(struct file *file, const char __user *ubuf, size_t len, loff_t *pos)
+{
+	char *line, *text;
+	int err;
+
+	if (len >= AB_LINE_MAX) {
+		text = kasprintf(GFP_KERNEL, "status=%d\nerror=EINVAL\nreason=the job line has %zu bytes; the limit is %d\n",
+				 -EINVAL, len, AB_LINE_MAX - 1);
+		if (text)
+			ab_publish(file, text);
+		return -EINVAL;
+	}
+	line = memdup_user_nul(ubuf, len);
+	if (IS_ERR(line))
+		return PTR_ERR(line);
+	if (mutex_lock_killable(&ab_run_lock)) {
+		kfree(line);
+		return -EINTR;
+	}
+	err = ab_run_line(line, &text);
+	mutex_unlock(&ab_run_lock);
+	kfree(line);
+	if (text)
+		ab_publish(file, text);
+	return err ? err : (ssize_t)len;
+}
+
+static ssize_t ab_text_read(struct file *file, char __user *ubuf, size_t len, loff_t *pos)
+{
+	ssize_t ret;
+
+	mutex_lock(&ab_result_lock);
+	ret = file->private_data ? simple_read_from_buffer(ubuf, len, pos, file->private_data,
+							   strlen(file->private_data)) : 0;
+	mutex_unlock(&ab_result_lock);
+	return ret;
+}
+
+static int ab_text_release(struct inode *inode, struct file *file)
+{
+	kfree(file->private_data);
+	return 0;
+}
+
+static int ab_run_open(struct inode *inode, struct file *file)
+{
+	file->private_data = NULL;
+	return nonseekable_open(inode, file);
+}
+
+/* A snapshot of the last result at open, so reads see one consistent text. */
+static int ab_result_open(struct inode *inode, struct file *file)
+{
+	mutex_lock(&ab_result_lock);
+	file->private_data = ab_last ? kstrdup(ab_last, GFP_KERNEL) : NULL;
+	mutex_unlock(&ab_result_lock);
+	return 0;
+}
+
+static const struct file_operations ab_run_fops = {
+	.owner = THIS_MODULE,
+	.open = ab_run_open,
+	.write = ab_run_write,
+	.read = ab_text_read,
+	.release = ab_text_release,
+	.llseek = no_llseek,
+};
+
+static const struct file_operations ab_result_fops = {
+	.owner = THIS_MODULE,
+	.open = ab_result_open,
+	.read = ab_text_read,
+	.release = ab_text_release,
+	.llseek = default_llseek,
+};
+
+static int __init ab_init(void)
+{
+	ab_dir = debugfs_create_dir("algbench", NULL);
+	if (IS_ERR(ab_dir))
+		return PTR_ERR(ab_dir);
+	debugfs_create_file("run", 0600, ab_dir, NULL, &ab_run_fops);
+	debugfs_create_file("result", 0400, ab_dir, NULL, &ab_result_fops);
+	return 0;
+}
+
+/*
+ * An open control file holds a module reference (fops owner), so the kernel
+ * refuses rmmod while a job runs (-EBUSY, "in use"); a signal to the writer
+ * stops the job cleanly instead. Here no job can be running.
+ */
+static void __exit ab_exit(void)
+{
+	debugfs_remove_recursive(ab_dir);
+	kfree(ab_last);
+}
+
+module_init(ab_init);
+module_exit(ab_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("algbench: per-CPU sync/async benchmark of the kernel crypto API");

@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# Runs in the guest (tests/vm/kmod.sh boots it): algbench.ko loaded, every
+# type sync and async on one and on all CPUs, bad job lines rejected with a
+# reason, two writers, rmmod during a run, unload/reload cycles without a
+# leak, and no WARN/BUG/Oops in dmesg at the end. TAP.
+. "$(dirname "$0")/../lib.sh"
+D=/sys/kernel/debug/algbench
+MS=${KMOD_TEST_MS:-200}
+ncpu=$(grep -c '^processor' /proc/cpuinfo)
+dmesg -c >/dev/null
+
+field() { sed -n "s/^$1=//p" "$D/result"; }
+job() { echo "$*" >"$D/run" 2>/dev/null; }
+
+# run_ok NAME JOB: the job succeeds with ops on every requested CPU
+run_ok() {
+	local name=$1 line=$2 want_threads=$3 st
+	if ! job "$line"; then
+		not_ok "$name: $(field error) $(field reason)"
+		return
+	fi
+	st=$(field status)
+	local ops threads percpu
+	ops=$(field ops) threads=$(field threads)
+	percpu=$(grep -c '^cpu[0-9]*\.ops=[1-9]' "$D/result")
+	if [ "$st" = 0 ] && [ "${ops:-0}" -gt 0 ] && [ "$threads" = "$want_threads" ] && [ "$percpu" = "$want_threads" ]; then
+		ok "$name: $(field driver) check=$(field check) ops=$ops threads=$threads"
+	else
+		not_ok "$name: status=$st ops=$ops threads=$threads cpus-with-ops=$percpu"
+	fi
+}
+
+# run_err NAME ERRNO JOB: the write fails, the result names the error and why
+run_err() {
+	local name=$1 want=$2 line=$3 msg
+	msg=$( { echo "$line" >"$D/run"; } 2>&1)
+	if [ -n "$msg" ] && [ "$(field error)" = "$want" ] && [ -n "$(field reason)" ]; then
+		ok "$name: $want ($(field reason))"
+	else
+		not_ok "$name: write said '${msg:-nothing}', error=$(field error), want $want"
+	fi
+}
+
+kmalloc_bytes() { # bytes in kmalloc caches' active objects
+	awk '/^kmalloc-/ { s += $2 * $4 } END { print s + 0 }' /proc/slabinfo
+}
+
+check "modprobe algbench" modprobe algbench
+check "debugfs control files" test -w "$D/run" -a -r "$D/result"
+
+# ---- every type, sync and async, on one and on all CPUs --------------------------
+JOBS=(
+	"aead-encrypt|type=aead alg=gcm(aes) keylen=16 size=4096 op=encrypt"
+	"aead-decrypt|type=aead alg=gcm(aes) keylen=16 aad=16 size=1024 op=decrypt"
+	"skcipher-encrypt|type=skcipher alg=cbc(aes) keylen=16 size=4096"
+	"skcipher-decrypt|type=skcipher alg=xts(aes) keylen=32 size=4096 op=decrypt"
+	"ahash|type=ahash alg=sha256 size=4096"
+	"acomp-deflate|type=acomp alg=deflate size=4096"
+	"acomp-zstd-decompress|type=acomp alg=zstd size=4096 op=decompress"
+)
+for j in "${JOBS[@]}"; do
+	name=${j%%|*} line=${j#*|}
+	for mode in "mode=sync" "mode=async inflight=4"; do
+		run_ok "$name ${mode%% *} cpus=0" "$line $mode cpus=0 ms=$MS" 1
+		run_ok "$name ${mode%% *} cpus=all" "$line $mode cpus=all ms=$MS" "$ncpu"
+	done
+done
+run_ok "shash sync cpus=0" "type=shash alg=sha256 size=4096 cpus=0 ms=$MS" 1
+run_ok "shash sync cpus=all" "type=shash alg=hmac(sha256) keylen=32 size=4096 cpus=all ms=$MS" "$ncpu"
+run_err "shash async is refused (shash has no async interface)" EINVAL "type=shash alg=sha256 mode=async"
+for a in lzo lz4; do
+	run_ok "acomp-$a sync cpus=0" "type=acomp alg=$a size=4096 cpus=0 ms=$MS" 1
+	run_ok "acomp-$a async cpus=all" "type=acomp alg=$a size=4096 mode=async inflight=4 cpus=all ms=$MS" "$ncpu"
+done
+job "type=acomp alg=deflate size=65536 corpus=text ms=$MS"
+ratio_text=$(awk -v s="$(field size)" -v c="$(field csize)" 'BEGIN { printf "%.2f", s / c }')
+job "type=acomp alg=deflate size=65536 corpus=binary ms=$MS"
+ratio_bin=$(awk -v s="$(field size)" -v c="$(field csize)" 'BEGIN { printf "%.2f", s / c }')
+check "corpora compress (deflate: text $ratio_text:1, binary $ratio_bin:1)" \
+	awk -v t="$ratio_text" -v b="$ratio_bin" 'BEGIN { exit !(t > 2 && b > 1.3 && b < 4) }'
+
+# ---- correctness comes first ------------------------------------------------------
+job "type=shash alg=sha256 size=64 ms=$MS"
+check "sha256 checked against its built-in vector" test "$(field check)" = vector
+digest=$(field out_head)
+run_ok "expect= with the right digest" "type=ahash alg=sha256 size=64 ms=$MS expect=$digest" 1
+run_err "expect= with a wrong digest is not timed" EBADMSG "type=ahash alg=sha256 size=64 expect=00112233"
+check "the failed job reports no time" sh -c "! grep -q '^ops=' $D/result"
+
+# ---- bad job lines: errors with a reason, never an oops ---------------------------
+run_err "unknown key" EINVAL "type=aead alg=gcm(aes) colour=blue"
+run_err "unknown type" EINVAL "type=cipher alg=aes"
+run_err "no alg" EINVAL "type=aead"
+run_err "not key=value" EINVAL "hello"
+run_err "empty line" EINVAL ""
+run_err "algorithm the kernel lacks" ENOENT "type=aead alg=gcm(nosuchcipher)"
+run_err "wrong type for the algorithm" ENOENT "type=aead alg=sha256"
+run_err "size=0" EINVAL "type=skcipher alg=cbc(aes) size=0"
+run_err "size over the limit" EINVAL "type=skcipher alg=cbc(aes) size=99999999"
+run_err "size not a block multiple" EINVAL "type=skcipher alg=cbc(aes) size=15"
+run_err "acomp size over the scratch size" EINVAL "type=acomp alg=deflate size=1048576"
+run_err "key size the cipher refuses" EINVAL "type=skcipher alg=cbc(aes) keylen=7"
+run_err "op of another type" EINVAL "type=aead alg=gcm(aes) op=digest"
+run_err "inflight without async" EINVAL "type=aead alg=gcm(aes) inflight=4"
+run_err "inflight over the limit" EINVAL "type=aead alg=gcm(aes) mode=async inflight=1000"
+run_err "offline CPU" EINVAL "type=aead alg=gcm(aes) cpus=$ncpu"
+run_err "bad CPU list" EINVAL "type=aead alg=gcm(aes) cpus=x-y"
+run_err "ms=0" EINVAL "type=aead alg=gcm(aes) ms=0"
+run_err "keyed hash without a key" EINVAL "type=shash alg=hmac(sha256)"
+run_err "odd expect hex" EINVAL "type=shash alg=sha256 expect=abc"
+run_err "line too long" EINVAL "type=aead alg=$(printf 'x%.0s' $(seq 1100))"
+
+# ---- two writers at once: serialised, each reads its own result -------------------
+writer() { # SIZE: one job on its own file descriptor, prints the size it got back
+	exec 3<>"$D/run"
+	echo "type=skcipher alg=cbc(aes) size=$1 ms=$MS" >&3 && sed -n 's/^size=//p' <&3
+	exec 3>&-
+}
+writer 512 >/tmp/w1 & p1=$!
+writer 2048 >/tmp/w2 & p2=$!
+wait $p1 $p2
+check "two writers, each its own result" test "$(cat /tmp/w1) $(cat /tmp/w2)" = "512 2048"
+
+# ---- rmmod during a run: refused, the run goes on; a signal stops it --------------
+# (SIGTERM: a non-interactive shell's background jobs ignore SIGINT)
+( echo "type=skcipher alg=cbc(aes) size=4096 ms=20000 cpus=all" >"$D/run" ) 2>/dev/null &
+pw=$!
+sleep 2
+check "rmmod during a run is refused" sh -c '! rmmod algbench 2>/dev/null'
+kill -TERM $pw
+t0=$(date +%s)
+wait $pw
+check "a signal stops the run within 5 s" test $(($(date +%s) - t0)) -le 5
+check "the stopped run says so" test "$(field error)" = EINTR
+check "rmmod after the run" rmmod algbench
+
+# ---- the user-space client and the kmod backend ------------------------------------
+check "algbench kmod runs a job line" sh -c "algbench kmod 'type=aead alg=gcm(aes) size=64 ms=20' | grep -qx status=0"
+expect_status "algbench kmod: a refused job exits 1" 1 sh -c "algbench kmod 'type=foo' >/dev/null 2>&1"
+check "algbench run --backend kmod: every type, KAT against OpenSSL, JSON" \
+	algbench run --backend kmod --alg 'gcm(aes),cbc(aes),sha256,hmac(sha256),deflate,lz4,zstd,lzo' \
+	--mode sync,async --sizes 1024 --threads 1,all --seconds 0.05 --warmup 0 --repeats 2 --quiet --json /tmp/kmod.json
+json_ok() {
+	jq -e '(.results | length) >= 32 and all(.results[]; .backend == "kmod" and .kat == "pass" and
+		(.samples | length) == 2 and .samples[0].ops > 0) and ([.results[].type] | unique | length) == 4' \
+		/tmp/kmod.json >/dev/null
+}
+check "JSON: $(jq '.results | length' /tmp/kmod.json) results, every one kmod, KAT pass, 2 samples with ops, 4 types" json_ok
+
+# ---- load, run every type, unload, again: no leak -----------------------------------
+cycle() {
+	modprobe algbench || return 1
+	for l in "type=aead alg=gcm(aes) size=4096" "type=skcipher alg=cbc(aes) size=4096 mode=async" \
+		"type=shash alg=sha256" "type=ahash alg=sha256 mode=async" "type=acomp alg=lz4" \
+		"type=aead alg=nope"; do
+		job "$l cpus=all ms=50"
+	done
+	rmmod algbench
+}
+cycle
+before=$(kmalloc_bytes)
+for i in 1 2 3 4 5; do cycle; done
+after=$(kmalloc_bytes)
+check "5 load/run/unload cycles: kmalloc bytes $before -> $after (growth < 256 KiB)" \
+	test $((after - before)) -lt 262144
+check "reload after the cycles" modprobe algbench
+run_ok "runs after reload" "type=aead alg=gcm(aes) size=256 ms=$MS cpus=all" "$ncpu"
+check "final unload" rmmod algbench
+
+bad=$(dmesg | grep -E 'WARNING|BUG|Oops|general protection|refcount_t|leak|hung_task|stack-protector' || true)
+if [ -z "$bad" ]; then ok "dmesg has no WARN, BUG, Oops or leak"; else not_ok "dmesg: $bad"; fi
+tap_end
