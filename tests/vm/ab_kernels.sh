@@ -3,9 +3,9 @@
 # boots once with --smp 2 and is the kernel it claims to be: its release names
 # the variant, its config has CONFIG_CRYPTO_STATS=y resp. not set, AF_ALG
 # hashes correctly, and GETSTAT answers with counters on stats-on and with
-# -ENOTSUPP (524) on stats-off. stats-on boots under multi-threaded TCG,
-# stats-off under --icount, so both runner paths (scripts/ab-stats
-# --wallclock and --deterministic) are covered without a third boot.
+# -ENOTSUPP (524) on stats-off. Both boot under multi-threaded TCG; the
+# --icount path (one vCPU) is booted by tests/vm/ab_stats.sh, and here only
+# its refusal of --smp 2 is checked (QEMU 7.2 hangs at boot with it).
 . "$(dirname "$0")/../lib.sh"
 BUILD_VARIANTS=$TESTS_TOP/scripts/kernel/build-variants
 ABC_SHA256=ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
@@ -41,7 +41,6 @@ for v in stats-on stats-off; do
 		grep -q "^$rel " <<<"$(modinfo -F vermagic "$share/kdir_probe.ko" 2>/dev/null)"
 
 	mode=(--smp 2)
-	[ "$v" = stats-off ] && mode+=(--icount)
 	start=$(date +%s.%N)
 	rc=0
 	out=$("$VMRUN" --kernel "$v" "${mode[@]}" --share "$share" -- sh /opt/algbench/tests/vm/ab_guest.sh 2>/dev/null) || rc=$?
@@ -68,4 +67,5 @@ for v in stats-on stats-off; do
 		check "$v: GETSTAT sha256 fails with -ENOTSUPP (524)" grep -q '^error=-524' <<<"$gs"
 	fi
 done
+expect_status "--icount --smp 2 is refused (exit 2), not left to hang" 2 "$VMRUN" --kernel stats-off --icount --smp 2 -- true
 tap_end
