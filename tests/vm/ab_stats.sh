@@ -30,6 +30,8 @@ check "BASE is algbench/1 from 2 stats-off boots with crypto_stats n" \
 check "NEW is algbench/1 from 2 stats-on boots with crypto_stats y" \
 	jq_true '.schema == "algbench/1" and .run.ab.variant == "stats-on" and (.run.boots | length) == 2
 		and all(.run.boots[]; .run.host.crypto_stats == "y")' "$new"
+check "every boot's guest command got exactly the run arguments (--alg sha256)" \
+	jq_true -s 'all(.[].run.boots[].run.argv; . == ["--alg", "sha256"])' "$base" "$new"
 for f in "$base" "$new"; do
 	check "$(basename "$f"): one job with both rounds' 6 samples and a median" \
 		jq_true '(.results | length) == 1 and .results[0].rounds == 2 and (.results[0].samples | length) == 6
