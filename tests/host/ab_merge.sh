@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# scripts/ab-stats --merge: each side's rounds become one algbench/1 result per
+# job, with every round's samples and medians recomputed over all of them.
+. "$(dirname "$0")/../lib.sh"
+jq_true() { jq -e "$@" >/dev/null; }
+echo "TAP version 13"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+mkdir -p "$out/rounds"
+printf 'round\tvariant\trelease\tmode\twall_s\texit\n' >"$out/boots.tsv"
+round() { # VARIANT K NS1 NS2: a result file with one job, two 4096-byte samples
+	jq -n --arg v "$1" --argjson k "$2" --argjson a "$3" --argjson b "$4" '
+		{ schema: "algbench/1", run: { id: ("r" + ($k | tostring)), host: { kernel: ("6.1-algbench-" + $v) } },
+		  results: [ { backend: "afalg", type: "hash", alg: "sha256", driver: "sha256-avx2", op: "digest",
+			       keylen: 0, size: 4096, threads: 1, mode: "sync", kat: "pass",
+			       samples: [ { ops: 1, bytes: 4096, ns: $a }, { ops: 1, bytes: 4096, ns: $b } ] } ] }' \
+		>"$out/rounds/$1-r$2.json"
+	printf '%s\t%s\t6.1-algbench-%s\thardware\t1\t0\n' "$2" "$1" "$1" >>"$out/boots.tsv"
+}
+round stats-off 1 1000 2000
+round stats-on 1 1000 1000
+round stats-off 2 4000 4000
+round stats-on 2 2000 2000
+rc=0
+"$TESTS_TOP/scripts/ab-stats" --merge --rounds 2 --out "$out" >/dev/null 2>&1 || rc=$?
+check "ab-stats --merge exits 0 (got $rc)" [ "$rc" = 0 ]
+base=$out/base-stats-off.json new=$out/new-stats-on.json
+# stats-off MB/s: 4096, 2048, 1024, 1024 -> median 1536; ns/op median 3000.
+check "BASE: one job, 4 samples from rounds 1 and 2, median 1536 MB/s, 3000 ns/op" \
+	jq_true '(.results | length) == 1 and (.results[0].samples | length) == 4 and .results[0].rounds == 2
+		and ([.results[0].samples[].round] | unique) == [1, 2] and .results[0].mbps.median == 1536
+		and .results[0].mbps.min == 1024 and .results[0].mbps.max == 4096
+		and .results[0].ns_per_op_median == 3000' "$base"
+check "BASE: run.ab says stats-off, hardware, 2 boots" \
+	jq_true '.run.ab == { variant: "stats-off", mode: "hardware", smp: 2, rounds: 2 } and (.run.boots | length) == 2' "$base"
+check "NEW: median 3072 MB/s over both rounds" jq_true '.results[0].mbps.median == 3072' "$new"
+rm "$out/rounds/stats-on-r2.json"
+expect_status "a missing round is an error (exit 2)" 2 "$TESTS_TOP/scripts/ab-stats" --merge --rounds 2 --out "$out" 2>/dev/null
+expect_status "--here on a kernel that is no variant is an error (exit 2)" 2 \
+	"$TESTS_TOP/scripts/ab-stats" --here 1 --out "$out" 2>/dev/null
+tap_end

@@ -1,0 +1,18 @@
+#!/bin/sh
+# Runs inside an A/B kernel guest (tests/vm/ab_kernels.sh): prints the facts
+# the host asserts on, one KEY=VALUE a line.
+rel=$(uname -r)
+echo "release=$rel"
+echo "cpus=$(grep -c '^processor' /proc/cpuinfo)"
+stats=$(sed -n 's/^CONFIG_CRYPTO_STATS=\(.*\)/\1/p; s/^# CONFIG_CRYPTO_STATS is not set/unset/p' "/boot/config-$rel")
+echo "config_crypto_stats=${stats:-absent}"
+echo "sha256_abc=$(printf abc | kcapi-dgst -c sha256 --hex 2>&1)"
+echo "getstat_sha256=$(algbench-getstat-probe sha256 2>&1)"
+# tcrypt's init looks the algorithm up (type/mask: a hash, 0xe) and then
+# returns -EAGAIN by design, so a working module loader answers "Resource
+# temporarily unavailable"; an unknown one would give ENOENT.
+echo "tcrypt=$(modprobe tcrypt alg=sha256 type=0xe mask=0xe 2>&1 | tr '\n' ' ')"
+if [ -f /results/kdir_probe.ko ]; then
+	insmod /results/kdir_probe.ko && grep -q '^kdir_probe ' /proc/modules && rmmod kdir_probe &&
+		echo kdir_probe=loaded || echo kdir_probe=failed
+fi

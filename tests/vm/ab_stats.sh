@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# scripts/ab-stats alternates the kernels (ABAB) and merges each side's rounds:
+# two rounds with a stand-in for `algbench run` (tests/vm/ab_standin.sh,
+# real AF_ALG digests in the guest), deterministic (--icount) mode.
+. "$(dirname "$0")/../lib.sh"
+jq_true() { jq -e "$@" >/dev/null; }
+echo "TAP version 13"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+rc=0
+"$TESTS_TOP/scripts/ab-stats" --smp 1 --rounds 2 --deterministic --out "$out" \
+	--guest-cmd /opt/algbench/tests/vm/ab_standin.sh -- --alg sha256 >/dev/null 2>"$out/stderr" || rc=$?
+check "ab-stats exits 0 (got $rc)" [ "$rc" = 0 ]
+[ "$rc" = 0 ] || sed 's/^/#   /' "$out/stderr"
+sed 's/^/#   /' "$out/boots.tsv"
+order=$(awk -F'\t' 'NR > 1 { printf "%s ", $2 }' "$out/boots.tsv")
+check "boots alternate stats-off, stats-on, stats-off, stats-on" [ "$order" = "stats-off stats-on stats-off stats-on " ]
+check "every boot ran the release of its variant" \
+	awk -F'\t' 'NR > 1 && ($3 !~ ("-algbench-" $2 "$") || $6 != 0) { bad = 1 } END { exit bad }' "$out/boots.tsv"
+for v in stats-off stats-on; do
+	for k in 1 2; do
+		got=$(jq -r '.run.host.kernel' "$out/rounds/$v-r$k.json" 2>/dev/null)
+		check "round $k of $v came from a $v kernel ($got)" [ "${got%-algbench-"$v"}" != "$got" ]
+	done
+done
+base=$out/base-stats-off.json new=$out/new-stats-on.json
+check "BASE is algbench/1 from 2 stats-off boots with crypto_stats n" \
+	jq_true '.schema == "algbench/1" and .run.ab.variant == "stats-off" and (.run.boots | length) == 2
+		and all(.run.boots[]; .run.host.crypto_stats == "n")' "$base"
+check "NEW is algbench/1 from 2 stats-on boots with crypto_stats y" \
+	jq_true '.schema == "algbench/1" and .run.ab.variant == "stats-on" and (.run.boots | length) == 2
+		and all(.run.boots[]; .run.host.crypto_stats == "y")' "$new"
+check "every boot's guest command got exactly the run arguments (--alg sha256)" \
+	jq_true -s 'all(.[].run.boots[].run.argv; . == ["--alg", "sha256"])' "$base" "$new"
+for f in "$base" "$new"; do
+	check "$(basename "$f"): one job with both rounds' 6 samples and a median" \
+		jq_true '(.results | length) == 1 and .results[0].rounds == 2 and (.results[0].samples | length) == 6
+			and ([.results[0].samples[].round] | unique) == [1, 2] and .results[0].mbps.median > 0' "$f"
+done
+tap_end
