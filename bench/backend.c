@@ -48,7 +48,7 @@ enum ab_status ab_status_from_errno(int err)
 	case EPROTONOSUPPORT: /* algif_<type> missing */
 	case ENOPKG:
 	case EOPNOTSUPP:
-	case ELIBBAD:	      /* self-test failed, or FIPS refuses it */
+	case ELIBBAD: /* self-test failed, or FIPS refuses it */
 	case ENOSYS:
 		return AB_STATUS_SKIPPED;
 	default:

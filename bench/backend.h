@@ -13,8 +13,8 @@
  * the two ways a backend can run a job and what the harness does around it.
  */
 
-#define AB_WHY_LEN 256	      /* room for one error message */
-#define AB_NAME_LEN 128	      /* algorithm and driver names (CRYPTO_MAX_NAME is 64) */
+#define AB_WHY_LEN	  256 /* room for one error message */
+#define AB_NAME_LEN	  128 /* algorithm and driver names (CRYPTO_MAX_NAME is 64) */
 #define AB_KAT_DETAIL_LEN 512 /* "got ... want ..." in hex, truncated */
 
 struct ab_backend;

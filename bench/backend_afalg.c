@@ -50,7 +50,9 @@ static enum afalg_mode mode_of(const struct ab_job *job)
 
 static const char *algif_of(enum ab_type type)
 {
-	return type == AB_AEAD ? "algif_aead" : type == AB_SKCIPHER ? "algif_skcipher" : "algif_hash";
+	return type == AB_AEAD	     ? "algif_aead"
+	       : type == AB_SKCIPHER ? "algif_skcipher"
+				     : "algif_hash";
 }
 
 /* ENOENT from bind means the algorithm or the algif_<type> module is absent. */
@@ -63,27 +65,34 @@ static int explain_errno(const struct ab_job *job, int err, const char *what, ch
 	err = err < 0 ? -err : err;
 	snprintf(sys, sizeof(sys), "/sys/module/%s", algif);
 	if (err == EAFNOSUPPORT || err == EOPNOTSUPP)
-		snprintf(why, AB_WHY_LEN, "%s: AF_ALG not available in this kernel (CONFIG_CRYPTO_USER_API "
-			 "off or af_alg not loaded); afalg jobs skipped", job->alg->name);
+		snprintf(why, AB_WHY_LEN,
+			 "%s: AF_ALG not available in this kernel (CONFIG_CRYPTO_USER_API "
+			 "off or af_alg not loaded); afalg jobs skipped",
+			 job->alg->name);
 	else if (err == ENOENT && stat(sys, &st))
-		snprintf(why, AB_WHY_LEN, "%s: %s not available in this kernel (module missing or "
-			 "blacklisted; try 'modprobe %s'); %s jobs skipped", job->alg->name, algif, algif,
-			 ab_type_name(job->alg->type));
+		snprintf(why, AB_WHY_LEN,
+			 "%s: %s not available in this kernel (module missing or "
+			 "blacklisted; try 'modprobe %s'); %s jobs skipped",
+			 job->alg->name, algif, algif, ab_type_name(job->alg->type));
 	else if (err == ENOENT)
-		snprintf(why, AB_WHY_LEN, "%s: the kernel has no such algorithm (not built, or its "
-			 "module cannot be loaded)", job->alg->name);
+		snprintf(why, AB_WHY_LEN,
+			 "%s: the kernel has no such algorithm (not built, or its "
+			 "module cannot be loaded)",
+			 job->alg->name);
 	else if (err == EINVAL && !strcmp(what, "setkey"))
-		snprintf(why, AB_WHY_LEN, "%s: the driver refused a %u-byte key (EINVAL)", job->alg->name,
-			 job->key->keylen);
+		snprintf(why, AB_WHY_LEN, "%s: the driver refused a %u-byte key (EINVAL)",
+			 job->alg->name, job->key->keylen);
 	else
-		snprintf(why, AB_WHY_LEN, "%s: AF_ALG %s failed: %s", job->alg->name, what, strerror(err));
+		snprintf(why, AB_WHY_LEN, "%s: AF_ALG %s failed: %s", job->alg->name, what,
+			 strerror(err));
 	return -err;
 }
 
 static int afalg_probe(const struct ab_job *job, char *why)
 {
 	if (job->alg->type == AB_HASH && mode_of(job) == MODE_AIO) {
-		snprintf(why, AB_WHY_LEN, "%s: AF_ALG hashes have no aio (algif_hash reads synchronously)",
+		snprintf(why, AB_WHY_LEN,
+			 "%s: AF_ALG hashes have no aio (algif_hash reads synchronously)",
 			 job->alg->name);
 		return -EOPNOTSUPP;
 	}
@@ -144,7 +153,8 @@ static int alloc_io(struct afalg_ctx *c, size_t inlen, size_t outlen)
 {
 	void *in = NULL, *out = NULL;
 
-	if (posix_memalign(&in, 4096, inlen ? inlen : 1) || posix_memalign(&out, 4096, outlen ? outlen : 1)) {
+	if (posix_memalign(&in, 4096, inlen ? inlen : 1) ||
+	    posix_memalign(&out, 4096, outlen ? outlen : 1)) {
 		free(in);
 		return -ENOMEM;
 	}
@@ -219,7 +229,8 @@ static int afalg_open(const struct ab_job *job, const struct ab_vector *v, void 
 	else
 		ret = open_skcipher(c, why);
 	if (ret == -ENOMEM)
-		snprintf(why, AB_WHY_LEN, "%s: out of memory for %zu-byte buffers", job->alg->name, job->size);
+		snprintf(why, AB_WHY_LEN, "%s: out of memory for %zu-byte buffers", job->alg->name,
+			 job->size);
 	if (ret) {
 		afalg_close(c);
 		return ret;
@@ -281,10 +292,14 @@ static ssize_t aead_op(struct afalg_ctx *c)
 	struct iovec in = { c->in, c->inlen }, out = { c->out, c->outlen };
 
 	if (c->mode == MODE_AIO)
-		return enc ? kcapi_aead_encrypt_aio(c->h, &in, &out, 1, c->v->iv, KCAPI_ACCESS_SENDMSG)
-			   : kcapi_aead_decrypt_aio(c->h, &in, &out, 1, c->v->iv, KCAPI_ACCESS_SENDMSG);
-	return enc ? kcapi_aead_encrypt(c->h, c->in, c->inlen, c->v->iv, c->out, c->outlen, access_of(c))
-		   : kcapi_aead_decrypt(c->h, c->in, c->inlen, c->v->iv, c->out, c->outlen, access_of(c));
+		return enc ? kcapi_aead_encrypt_aio(c->h, &in, &out, 1, c->v->iv,
+						    KCAPI_ACCESS_SENDMSG)
+			   : kcapi_aead_decrypt_aio(c->h, &in, &out, 1, c->v->iv,
+						    KCAPI_ACCESS_SENDMSG);
+	return enc ? kcapi_aead_encrypt(c->h, c->in, c->inlen, c->v->iv, c->out, c->outlen,
+					access_of(c))
+		   : kcapi_aead_decrypt(c->h, c->in, c->inlen, c->v->iv, c->out, c->outlen,
+					access_of(c));
 }
 
 static ssize_t skcipher_op(struct afalg_ctx *c)
@@ -293,10 +308,14 @@ static ssize_t skcipher_op(struct afalg_ctx *c)
 	struct iovec in = { c->in, c->inlen }, out = { c->out, c->outlen };
 
 	if (c->mode == MODE_AIO)
-		return enc ? kcapi_cipher_encrypt_aio(c->h, &in, &out, 1, c->v->iv, KCAPI_ACCESS_SENDMSG)
-			   : kcapi_cipher_decrypt_aio(c->h, &in, &out, 1, c->v->iv, KCAPI_ACCESS_SENDMSG);
-	return enc ? kcapi_cipher_encrypt(c->h, c->in, c->inlen, c->v->iv, c->out, c->outlen, access_of(c))
-		   : kcapi_cipher_decrypt(c->h, c->in, c->inlen, c->v->iv, c->out, c->outlen, access_of(c));
+		return enc ? kcapi_cipher_encrypt_aio(c->h, &in, &out, 1, c->v->iv,
+						      KCAPI_ACCESS_SENDMSG)
+			   : kcapi_cipher_decrypt_aio(c->h, &in, &out, 1, c->v->iv,
+						      KCAPI_ACCESS_SENDMSG);
+	return enc ? kcapi_cipher_encrypt(c->h, c->in, c->inlen, c->v->iv, c->out, c->outlen,
+					  access_of(c))
+		   : kcapi_cipher_decrypt(c->h, c->in, c->inlen, c->v->iv, c->out, c->outlen,
+					  access_of(c));
 }
 
 static int afalg_op(void *ctx)

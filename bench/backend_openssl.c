@@ -48,7 +48,8 @@ static int open_mac(struct openssl_ctx *c)
 {
 	EVP_MAC *mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
 	OSSL_PARAM params[] = {
-		OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)c->job->key->evp, 0),
+		OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)c->job->key->evp,
+						 0),
 		OSSL_PARAM_construct_end(),
 	};
 
@@ -86,16 +87,16 @@ static int open_cipher(struct openssl_ctx *c, char *why)
 		return -ENOMEM;
 	c->outlen = job->size;
 	if (job->alg->type == AB_SKCIPHER)
-		return ab_evp_skcipher_op(c->cipher, cipher, c->v->key, c->v->iv, enc, c->v->in, job->size,
-					  c->out);
+		return ab_evp_skcipher_op(c->cipher, cipher, c->v->key, c->v->iv, enc, c->v->in,
+					  job->size, c->out);
 	/* One full op sets the key, the IV length and (CCM) the tag length. */
 	ab_evp_aead_params(job->alg, c->v, &c->aead);
 	if (enc)
 		c->outlen += job->alg->taglen;
 	else
 		memcpy(c->tag, c->v->in + job->size, job->alg->taglen);
-	return ab_evp_aead_op(c->cipher, cipher, job->alg, &c->aead, enc, c->v->in, job->size, c->out,
-			      c->tag);
+	return ab_evp_aead_op(c->cipher, cipher, job->alg, &c->aead, enc, c->v->in, job->size,
+			      c->out, c->tag);
 }
 
 static void openssl_close(void *ctx);
@@ -117,7 +118,8 @@ static int openssl_open(const struct ab_job *job, const struct ab_vector *v, voi
 	ret = job->alg->type == AB_HASH ? open_hash(c, why) : open_cipher(c, why);
 	if (ret) {
 		if (ret != -ENOENT)
-			snprintf(why, AB_WHY_LEN, "%s: OpenSSL %s refused the parameters (%u-byte key)",
+			snprintf(why, AB_WHY_LEN,
+				 "%s: OpenSSL %s refused the parameters (%u-byte key)",
 				 job->alg->name, job->key->evp, job->key->keylen);
 		openssl_close(c);
 		return ret;
@@ -132,14 +134,16 @@ static int hash_op(struct openssl_ctx *c)
 	size_t m = 0;
 
 	if (c->mac)
-		return EVP_MAC_init(c->mac, NULL, 0, NULL) && EVP_MAC_update(c->mac, c->v->in, c->v->inlen) &&
-			       EVP_MAC_final(c->mac, c->out, &m, c->outlen)
+		return EVP_MAC_init(c->mac, NULL, 0, NULL) &&
+				       EVP_MAC_update(c->mac, c->v->in, c->v->inlen) &&
+				       EVP_MAC_final(c->mac, c->out, &m, c->outlen)
+			       ? 0
+			       : -EINVAL;
+	return EVP_DigestInit_ex(c->md, c->md_type, NULL) &&
+			       EVP_DigestUpdate(c->md, c->v->in, c->v->inlen) &&
+			       EVP_DigestFinal_ex(c->md, c->out, &n)
 		       ? 0
 		       : -EINVAL;
-	return EVP_DigestInit_ex(c->md, c->md_type, NULL) && EVP_DigestUpdate(c->md, c->v->in, c->v->inlen) &&
-		       EVP_DigestFinal_ex(c->md, c->out, &n)
-	       ? 0
-	       : -EINVAL;
 }
 
 static int openssl_op(void *ctx)
@@ -152,10 +156,11 @@ static int openssl_op(void *ctx)
 	case AB_HASH:
 		return hash_op(c);
 	case AB_SKCIPHER:
-		return ab_evp_skcipher_op(c->cipher, NULL, NULL, c->v->iv, enc, c->v->in, job->size, c->out);
+		return ab_evp_skcipher_op(c->cipher, NULL, NULL, c->v->iv, enc, c->v->in, job->size,
+					  c->out);
 	case AB_AEAD:
-		return ab_evp_aead_op(c->cipher, NULL, job->alg, &c->aead, enc, c->v->in, job->size, c->out,
-				      enc ? c->out + job->size : c->tag);
+		return ab_evp_aead_op(c->cipher, NULL, job->alg, &c->aead, enc, c->v->in, job->size,
+				      c->out, enc ? c->out + job->size : c->tag);
 	default:
 		return -EOPNOTSUPP;
 	}

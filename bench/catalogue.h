@@ -33,8 +33,8 @@ enum ab_op {
 
 /* Parameter conventions of an algorithm (struct ab_alg.flags). */
 #define AB_F_RFC4106 (1u << 0) /* key ends in a 4-byte salt; AAD's last 8 bytes are the IV */
-#define AB_F_CCM_IV (1u << 1)  /* 16-byte IV: iv[0] = L-1, then the nonce */
-#define AB_F_HMAC (1u << 2)    /* keyed hash: EVP name is the digest under HMAC */
+#define AB_F_CCM_IV  (1u << 1) /* 16-byte IV: iv[0] = L-1, then the nonce */
+#define AB_F_HMAC    (1u << 2) /* keyed hash: EVP name is the digest under HMAC */
 
 /* One key size of an algorithm, with the OpenSSL EVP name that matches it. */
 struct ab_keysize {
@@ -44,19 +44,19 @@ struct ab_keysize {
 };
 
 struct ab_alg {
-	const char *name;   /* kernel crypto API name, e.g. "gcm(aes)" */
+	const char *name; /* kernel crypto API name, e.g. "gcm(aes)" */
 	enum ab_type type;
 	unsigned int n_keys;
 	struct ab_keysize keys[AB_MAX_KEYS];
-	unsigned int ivlen;   /* bytes of IV the kernel takes (aead/skcipher) */
-	unsigned int taglen;  /* aead tag bytes */
-	unsigned int aadlen;  /* aead associated data bytes the benchmark uses */
+	unsigned int ivlen;	/* bytes of IV the kernel takes (aead/skcipher) */
+	unsigned int taglen;	/* aead tag bytes */
+	unsigned int aadlen;	/* aead associated data bytes the benchmark uses */
 	unsigned int digestlen; /* hash output bytes */
-	unsigned int min_size;  /* smallest payload (xts: one block) */
-	unsigned int block;     /* payload must be a multiple (cbc: 16), 1 otherwise */
-	const char *ref_lib; /* user-space reference: "openssl", "zlib", "lz4", "zstd", NULL */
-	unsigned int flags;  /* AB_F_*: parameter conventions the backends must follow */
-	const char *note;    /* why the parameters are what they are, or NULL */
+	unsigned int min_size;	/* smallest payload (xts: one block) */
+	unsigned int block;	/* payload must be a multiple (cbc: 16), 1 otherwise */
+	const char *ref_lib;	/* user-space reference: "openssl", "zlib", "lz4", "zstd", NULL */
+	unsigned int flags;	/* AB_F_*: parameter conventions the backends must follow */
+	const char *note;	/* why the parameters are what they are, or NULL */
 };
 
 extern const struct ab_alg ab_catalogue[];

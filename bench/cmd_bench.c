@@ -32,69 +32,123 @@ static void usage(FILE *out, const char *cmd, int suite)
 		"%s\n\n"
 		"  --backend LIST   backends (default: all registered:",
 		cmd,
-		suite ? "Runs the default set: every catalogue algorithm and key size x sizes x every\n"
-			"backend and mode x threads 1 and all, with progress on stderr when it is a terminal."
-		      : "Runs the jobs the flags choose (each list is comma-separated) and prints a table.");
+		suite ? "Runs the default set: every catalogue algorithm and key size x sizes x "
+			"every\n"
+			"backend and mode x threads 1 and all, with progress on stderr when it is "
+			"a terminal."
+		      : "Runs the jobs the flags choose (each list is comma-separated) and prints "
+			"a table.");
 	for (size_t i = 0; i < ab_backends_len; i++)
 		fprintf(out, " %s", ab_backends[i]->name);
-	fprintf(out, ")\n"
+	fprintf(out,
+		")\n"
 		"  --alg LIST       catalogue algorithms, e.g. 'gcm(aes),sha256' (default: all)\n"
 		"  --type LIST      aead, skcipher, hash, acomp (default: all)\n"
-		"  --op LIST        encrypt, decrypt, digest, compress, decompress (default: all that apply)\n"
-		"  --keys LIST      key sizes in bits, e.g. 128,256 (default: every size in the catalogue)\n"
-		"  --mode LIST      afalg: sendmsg, vmsplice, aio; openssl: evp (default: every mode)\n"
+		"  --op LIST        encrypt, decrypt, digest, compress, decompress (default: all "
+		"that apply)\n"
+		"  --keys LIST      key sizes in bits, e.g. 128,256 (default: every size in the "
+		"catalogue)\n"
+		"  --mode LIST      afalg: sendmsg, vmsplice, aio; openssl: evp (default: every "
+		"mode)\n"
 		"  --sizes LIST     payload bytes per operation, k/m suffixes (default: %s)\n"
 		"  --threads LIST   pinned threads, 1..CPUs or 'all' (default: %s)\n"
 		"  --seconds S      length of one sample (default: 1)\n"
 		"  --warmup S       untimed operations before the samples (default: 0.2)\n"
 		"  --repeats N      samples per job (default: 5)\n"
-		"  --json PATH      write result JSON (schema algbench/1) to PATH, atomically; '-' prints it\n"
+		"  --json PATH      write result JSON (schema algbench/1) to PATH, atomically; '-' "
+		"prints it\n"
 		"                   on stdout (the table then goes to stderr); a directory gets\n"
 		"                   DIR/<run-id>.json. --out is the same. Default: no JSON.\n"
 		"  --quiet          no table\n"
-		"  --dry-run        print the job list (backend mode alg key op size threads) and exit\n"
+		"  --dry-run        print the job list (backend mode alg key op size threads) and "
+		"exit\n"
 		"  --help           this text\n\n"
-		"Every job checks a known answer (OpenSSL's output; crc32c: RFC 3720) before it is\n"
+		"Every job checks a known answer (OpenSSL's output; crc32c: RFC 3720) before it "
+		"is\n"
 		"timed; a mismatch fails the job.\nExit status: 0 every job ran; 1 %s;\n"
 		"2 bad usage. A suite run keeps going after a failed job; Ctrl-C stops after the\n"
 		"current job and keeps what finished.\n",
 		suite ? suite_sizes : "4096", suite ? "1,all" : "1",
-		suite ? "a job failed, or was skipped because this kernel lacks\nsomething (skips by design, such as acomp without an in-kernel backend or\ncrc32c in OpenSSL, excepted)"
+		suite ? "a job failed, or was skipped because this kernel lacks\nsomething (skips "
+			"by design, such as acomp without an in-kernel backend or\ncrc32c in "
+			"OpenSSL, excepted)"
 		      : "a job failed or was skipped");
 }
 
-enum { OPT_BACKEND = 256, OPT_ALG, OPT_TYPE, OPT_OP, OPT_KEYS, OPT_MODE, OPT_SIZES, OPT_THREADS,
-       OPT_SECONDS, OPT_WARMUP, OPT_REPEATS, OPT_JSON, OPT_QUIET, OPT_DRY_RUN, OPT_HELP };
+enum {
+	OPT_BACKEND = 256,
+	OPT_ALG,
+	OPT_TYPE,
+	OPT_OP,
+	OPT_KEYS,
+	OPT_MODE,
+	OPT_SIZES,
+	OPT_THREADS,
+	OPT_SECONDS,
+	OPT_WARMUP,
+	OPT_REPEATS,
+	OPT_JSON,
+	OPT_QUIET,
+	OPT_DRY_RUN,
+	OPT_HELP
+};
 
 static const struct option long_opts[] = {
-	{ "backend", required_argument, NULL, OPT_BACKEND }, { "alg", required_argument, NULL, OPT_ALG },
-	{ "type", required_argument, NULL, OPT_TYPE },	     { "op", required_argument, NULL, OPT_OP },
-	{ "keys", required_argument, NULL, OPT_KEYS },	     { "mode", required_argument, NULL, OPT_MODE },
-	{ "sizes", required_argument, NULL, OPT_SIZES },     { "threads", required_argument, NULL, OPT_THREADS },
-	{ "seconds", required_argument, NULL, OPT_SECONDS }, { "warmup", required_argument, NULL, OPT_WARMUP },
-	{ "repeats", required_argument, NULL, OPT_REPEATS }, { "json", required_argument, NULL, OPT_JSON },
-	{ "out", required_argument, NULL, OPT_JSON },	     { "quiet", no_argument, NULL, OPT_QUIET },
-	{ "dry-run", no_argument, NULL, OPT_DRY_RUN }, { "help", no_argument, NULL, OPT_HELP },	     { NULL, 0, NULL, 0 },
+	{ "backend", required_argument, NULL, OPT_BACKEND },
+	{ "alg", required_argument, NULL, OPT_ALG },
+	{ "type", required_argument, NULL, OPT_TYPE },
+	{ "op", required_argument, NULL, OPT_OP },
+	{ "keys", required_argument, NULL, OPT_KEYS },
+	{ "mode", required_argument, NULL, OPT_MODE },
+	{ "sizes", required_argument, NULL, OPT_SIZES },
+	{ "threads", required_argument, NULL, OPT_THREADS },
+	{ "seconds", required_argument, NULL, OPT_SECONDS },
+	{ "warmup", required_argument, NULL, OPT_WARMUP },
+	{ "repeats", required_argument, NULL, OPT_REPEATS },
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "out", required_argument, NULL, OPT_JSON },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
 };
 
 static int parse_opt(int opt, const char *arg, struct ab_plan *p, char *why)
 {
 	switch (opt) {
-	case OPT_BACKEND: return ab_parse_backends(arg, p, why);
-	case OPT_ALG: return ab_parse_algs(arg, p, why);
-	case OPT_TYPE: return ab_parse_types(arg, p, why);
-	case OPT_OP: return ab_parse_ops(arg, p, why);
-	case OPT_KEYS: return ab_parse_keys(arg, p, why);
-	case OPT_MODE: return ab_parse_modes(arg, p, why);
-	case OPT_SIZES: return ab_parse_sizes(arg, p, why);
-	case OPT_THREADS: return ab_parse_threads(arg, ab_cpus_usable(), p, why);
-	case OPT_SECONDS: return ab_parse_seconds(arg, &p->seconds, why);
-	case OPT_WARMUP: return ab_parse_seconds(arg, &p->warmup, why);
-	case OPT_REPEATS: return ab_parse_count(arg, &p->repeats, why);
-	case OPT_JSON: p->out = arg; return 0;
-	case OPT_QUIET: p->quiet = 1; return 0;
-	case OPT_DRY_RUN: p->dry_run = 1; return 0;
-	default: return -1;
+	case OPT_BACKEND:
+		return ab_parse_backends(arg, p, why);
+	case OPT_ALG:
+		return ab_parse_algs(arg, p, why);
+	case OPT_TYPE:
+		return ab_parse_types(arg, p, why);
+	case OPT_OP:
+		return ab_parse_ops(arg, p, why);
+	case OPT_KEYS:
+		return ab_parse_keys(arg, p, why);
+	case OPT_MODE:
+		return ab_parse_modes(arg, p, why);
+	case OPT_SIZES:
+		return ab_parse_sizes(arg, p, why);
+	case OPT_THREADS:
+		return ab_parse_threads(arg, ab_cpus_usable(), p, why);
+	case OPT_SECONDS:
+		return ab_parse_seconds(arg, &p->seconds, why);
+	case OPT_WARMUP:
+		return ab_parse_seconds(arg, &p->warmup, why);
+	case OPT_REPEATS:
+		return ab_parse_count(arg, &p->repeats, why);
+	case OPT_JSON:
+		p->out = arg;
+		return 0;
+	case OPT_QUIET:
+		p->quiet = 1;
+		return 0;
+	case OPT_DRY_RUN:
+		p->dry_run = 1;
+		return 0;
+	default:
+		return -1;
 	}
 }
 
@@ -128,8 +182,9 @@ static int parse_args(int argc, char **argv, struct ab_plan *p, int suite)
 			return 1;
 		}
 		if (opt == '?' || opt == ':') {
-			fprintf(stderr, "algbench %s: unknown option or missing value: '%s' (see --help)\n", argv[0],
-				argv[optind - 1]);
+			fprintf(stderr,
+				"algbench %s: unknown option or missing value: '%s' (see --help)\n",
+				argv[0], argv[optind - 1]);
 			return 2;
 		}
 		if (parse_opt(opt, optarg, p, why)) {
@@ -138,7 +193,8 @@ static int parse_args(int argc, char **argv, struct ab_plan *p, int suite)
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "algbench %s: unexpected argument '%s' (see --help)\n", argv[0], argv[optind]);
+		fprintf(stderr, "algbench %s: unexpected argument '%s' (see --help)\n", argv[0],
+			argv[optind]);
 		return 2;
 	}
 	if (p->seconds <= 0) {
@@ -155,7 +211,8 @@ static char *json_path(const char *out, const struct ab_run_info *run)
 	size_t len = strlen(out);
 	char *path;
 
-	if (strcmp(out, "-") && ((len && out[len - 1] == '/') || (!stat(out, &st) && S_ISDIR(st.st_mode)))) {
+	if (strcmp(out, "-") &&
+	    ((len && out[len - 1] == '/') || (!stat(out, &st) && S_ISDIR(st.st_mode)))) {
 		path = malloc(len + strlen(run->id) + 8);
 		if (path)
 			sprintf(path, "%s%s%s.json", out, out[len - 1] == '/' ? "" : "/", run->id);
@@ -177,11 +234,12 @@ static int progress_terminal(void)
 
 static void progress(size_t i, size_t n, uint64_t start, const struct ab_job *j)
 {
-	double el = (double)(ab_now_ns() - start) / 1e9, eta = i ? el / (double)i * (double)(n - i) : 0;
+	double el = (double)(ab_now_ns() - start) / 1e9,
+	       eta = i ? el / (double)i * (double)(n - i) : 0;
 
-	fprintf(stderr, "\r\033[K[%zu/%zu] %02d:%02d elapsed, ETA %02d:%02d  %s %s %s %zu B x%u", i + 1, n,
-		(int)el / 60, (int)el % 60, (int)eta / 60, (int)eta % 60, j->backend->name, j->mode, j->alg->name,
-		j->size, j->threads);
+	fprintf(stderr, "\r\033[K[%zu/%zu] %02d:%02d elapsed, ETA %02d:%02d  %s %s %s %zu B x%u",
+		i + 1, n, (int)el / 60, (int)el % 60, (int)eta / 60, (int)eta % 60,
+		j->backend->name, j->mode, j->alg->name, j->size, j->threads);
 }
 
 struct run_state {
@@ -238,8 +296,9 @@ static int open_json(struct run_state *s)
 static void print_jobs(const struct ab_job *jobs, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		printf("%s %s %s %u %s %zu %u\n", jobs[i].backend->name, jobs[i].mode, jobs[i].alg->name,
-		       jobs[i].key->bits, ab_op_name(jobs[i].op), jobs[i].size, jobs[i].threads);
+		printf("%s %s %s %u %s %zu %u\n", jobs[i].backend->name, jobs[i].mode,
+		       jobs[i].alg->name, jobs[i].key->bits, ab_op_name(jobs[i].op), jobs[i].size,
+		       jobs[i].threads);
 	printf("# %zu jobs\n", n);
 }
 

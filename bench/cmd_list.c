@@ -28,7 +28,8 @@ static int afalg_bind(const struct ab_alg *a)
 	struct sockaddr_alg sa = { .salg_family = AF_ALG };
 	int fd, err = 0;
 
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", a->type == AB_HASH ? "hash" : ab_type_name(a->type));
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s",
+		 a->type == AB_HASH ? "hash" : ab_type_name(a->type));
 	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", a->name);
 	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (fd < 0)
@@ -54,9 +55,10 @@ static const char *afalg_verdict(const struct ab_alg *a, int err, char *buf, siz
 
 static json_t *row_json(const struct ab_alg *a, const struct ab_proc_alg *best, const char *afalg)
 {
-	return json_pack("{s:s, s:s, s:s, s:i, s:s, s:s, s:s?}", "alg", a->name, "type", ab_type_name(a->type),
-			 "driver", best ? best->driver : "", "priority", best ? best->priority : 0, "module",
-			 best ? best->module : "", "afalg", afalg, "openssl", a->keys[0].evp);
+	return json_pack("{s:s, s:s, s:s, s:i, s:s, s:s, s:s?}", "alg", a->name, "type",
+			 ab_type_name(a->type), "driver", best ? best->driver : "", "priority",
+			 best ? best->priority : 0, "module", best ? best->module : "", "afalg",
+			 afalg, "openssl", a->keys[0].evp);
 }
 
 static int list_catalogue(int as_json)
@@ -71,10 +73,11 @@ static int list_catalogue(int as_json)
 		err[i] = ab_catalogue[i].type == AB_ACOMP ? 0 : afalg_bind(&ab_catalogue[i]);
 	ret = ab_proc_crypto_read(NULL, &algs, &n);
 	if (ret)
-		fprintf(stderr, "algbench list: cannot read /proc/crypto: %s (drivers unknown)\n", strerror(-ret));
+		fprintf(stderr, "algbench list: cannot read /proc/crypto: %s (drivers unknown)\n",
+			strerror(-ret));
 	if (!as_json)
-		printf("%-27s %-8s %-28s %5s %-14s %-10s %s\n", "catalogue", "type", "kernel driver", "prio", "module",
-		       "openssl", "afalg");
+		printf("%-27s %-8s %-28s %5s %-14s %-10s %s\n", "catalogue", "type",
+		       "kernel driver", "prio", "module", "openssl", "afalg");
 	for (size_t i = 0; i < ab_catalogue_len && i < 64; i++) {
 		const struct ab_alg *a = &ab_catalogue[i];
 		const struct ab_proc_alg *best = ab_proc_crypto_best(algs, n, a->name, a->type);
@@ -84,8 +87,10 @@ static int list_catalogue(int as_json)
 		if (as_json)
 			json_array_append_new(arr, row_json(a, best, v));
 		else
-			printf("%-27s %-8s %-28s %5d %-14s %-10s %s\n", a->name, ab_type_name(a->type),
-			       best ? best->driver : "-", best ? best->priority : 0, best && best->module[0] ? best->module : "-",
+			printf("%-27s %-8s %-28s %5d %-14s %-10s %s\n", a->name,
+			       ab_type_name(a->type), best ? best->driver : "-",
+			       best ? best->priority : 0,
+			       best && best->module[0] ? best->module : "-",
 			       a->keys[0].evp ? a->keys[0].evp : "-", v);
 	}
 	if (as_json)
@@ -108,18 +113,22 @@ static int list_all(int as_json)
 		return 1;
 	}
 	if (!as_json)
-		printf("%-32s %-36s %-12s %5s %-16s %s\n", "name", "driver", "type", "prio", "module", "selftest");
+		printf("%-32s %-36s %-12s %5s %-16s %s\n", "name", "driver", "type", "prio",
+		       "module", "selftest");
 	for (size_t i = 0; i < n; i++) {
 		const struct ab_proc_alg *p = &algs[i];
 
 		if (as_json)
-			json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:i, s:s, s:b, s:b}", "name", p->name,
-							     "driver", p->driver, "type", p->type, "priority",
-							     p->priority, "module", p->module, "selftest_passed",
-							     p->selftest_ok, "internal", p->internal));
+			json_array_append_new(arr,
+					      json_pack("{s:s, s:s, s:s, s:i, s:s, s:b, s:b}",
+							"name", p->name, "driver", p->driver,
+							"type", p->type, "priority", p->priority,
+							"module", p->module, "selftest_passed",
+							p->selftest_ok, "internal", p->internal));
 		else
-			printf("%-32s %-36s %-12s %5d %-16s %s%s\n", p->name, p->driver, p->type, p->priority,
-			       p->module, p->selftest_ok ? "passed" : "-", p->internal ? " internal" : "");
+			printf("%-32s %-36s %-12s %5d %-16s %s%s\n", p->name, p->driver, p->type,
+			       p->priority, p->module, p->selftest_ok ? "passed" : "-",
+			       p->internal ? " internal" : "");
 	}
 	if (as_json)
 		json_dumpf(arr, stdout, JSON_INDENT(1)), putchar('\n');
@@ -130,18 +139,23 @@ static int list_all(int as_json)
 
 static void list_usage(FILE *out)
 {
-	fprintf(out, "usage: algbench list [--all] [--json]\n\n"
-		     "Without --all: each catalogue algorithm with the driver the running kernel binds for it\n"
-		     "(highest priority, self-tested, from /proc/crypto after an AF_ALG bind instantiates it),\n"
-		     "its module, its OpenSSL name, and whether AF_ALG can reach it (and why not).\n"
-		     "--all: every algorithm in /proc/crypto. --json: the same as JSON on stdout.\n");
+	fprintf(out,
+		"usage: algbench list [--all] [--json]\n\n"
+		"Without --all: each catalogue algorithm with the driver the running kernel binds "
+		"for it\n"
+		"(highest priority, self-tested, from /proc/crypto after an AF_ALG bind "
+		"instantiates it),\n"
+		"its module, its OpenSSL name, and whether AF_ALG can reach it (and why not).\n"
+		"--all: every algorithm in /proc/crypto. --json: the same as JSON on stdout.\n");
 }
 
 int cmd_list(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "all", no_argument, NULL, 'a' }, { "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+		{ "all", no_argument, NULL, 'a' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	int all = 0, as_json = 0, opt;
 
@@ -155,12 +169,14 @@ int cmd_list(int argc, char **argv)
 		else if (opt == 'h')
 			return list_usage(stdout), 0;
 		else {
-			fprintf(stderr, "algbench list: unknown option '%s' (see --help)\n", argv[optind - 1]);
+			fprintf(stderr, "algbench list: unknown option '%s' (see --help)\n",
+				argv[optind - 1]);
 			return 2;
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "algbench list: unexpected argument '%s' (see --help)\n", argv[optind]);
+		fprintf(stderr, "algbench list: unexpected argument '%s' (see --help)\n",
+			argv[optind]);
 		return 2;
 	}
 	return all ? list_all(as_json) : list_catalogue(as_json);

@@ -70,8 +70,8 @@ static int setup_aead(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const struct 
 }
 
 int ab_evp_aead_op(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const struct ab_alg *alg,
-		   const struct ab_evp_aead *p, int enc, const uint8_t *in, size_t len, uint8_t *out,
-		   uint8_t *tag)
+		   const struct ab_evp_aead *p, int enc, const uint8_t *in, size_t len,
+		   uint8_t *out, uint8_t *tag)
 {
 	int ccm = !!(alg->flags & AB_F_CCM_IV), n = 0, fin = 0;
 
@@ -97,8 +97,8 @@ int ab_evp_aead_op(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const struct ab_
 	return 0;
 }
 
-int ab_evp_skcipher_op(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const uint8_t *key, const uint8_t *iv,
-		       int enc, const uint8_t *in, size_t len, uint8_t *out)
+int ab_evp_skcipher_op(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const uint8_t *key,
+		       const uint8_t *iv, int enc, const uint8_t *in, size_t len, uint8_t *out)
 {
 	int n = 0, fin = 0;
 
@@ -107,14 +107,14 @@ int ab_evp_skcipher_op(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const uint8_
 			return -EINVAL;
 		EVP_CIPHER_CTX_set_padding(c, 0);
 	}
-	if (!EVP_CipherInit_ex(c, NULL, NULL, NULL, iv, enc) || !EVP_CipherUpdate(c, out, &n, in, (int)len) ||
-	    !EVP_CipherFinal_ex(c, out + n, &fin))
+	if (!EVP_CipherInit_ex(c, NULL, NULL, NULL, iv, enc) ||
+	    !EVP_CipherUpdate(c, out, &n, in, (int)len) || !EVP_CipherFinal_ex(c, out + n, &fin))
 		return -EINVAL;
 	return 0;
 }
 
-static int ref_hash(const struct ab_job *job, const struct ab_vector *v, uint8_t *out, size_t *outlen,
-		    char *why)
+static int ref_hash(const struct ab_job *job, const struct ab_vector *v, uint8_t *out,
+		    size_t *outlen, char *why)
 {
 	EVP_MD *md = ab_evp_md(job, why);
 	unsigned int n = 0;
@@ -123,8 +123,8 @@ static int ref_hash(const struct ab_job *job, const struct ab_vector *v, uint8_t
 	if (!md)
 		return -ENOENT;
 	if (job->alg->flags & AB_F_HMAC)
-		ok = !!EVP_Q_mac(NULL, "HMAC", NULL, job->key->evp, NULL, v->key, v->keylen, v->in, v->inlen, out,
-				 EVP_MAX_MD_SIZE, outlen);
+		ok = !!EVP_Q_mac(NULL, "HMAC", NULL, job->key->evp, NULL, v->key, v->keylen, v->in,
+				 v->inlen, out, EVP_MAX_MD_SIZE, outlen);
 	else
 		ok = EVP_Digest(v->in, v->inlen, out, &n, md, NULL);
 	EVP_MD_free(md);
@@ -137,8 +137,8 @@ static int ref_hash(const struct ab_job *job, const struct ab_vector *v, uint8_t
 	return -EINVAL;
 }
 
-static int ref_cipher(const struct ab_job *job, enum ab_op op, const struct ab_vector *v, uint8_t *out,
-		      size_t *outlen, char *why)
+static int ref_cipher(const struct ab_job *job, enum ab_op op, const struct ab_vector *v,
+		      uint8_t *out, size_t *outlen, char *why)
 {
 	EVP_CIPHER *cipher = ab_evp_cipher(job, why);
 	EVP_CIPHER_CTX *c;
@@ -168,13 +168,14 @@ static int ref_cipher(const struct ab_job *job, enum ab_op op, const struct ab_v
 	EVP_CIPHER_CTX_free(c);
 	EVP_CIPHER_free(cipher);
 	if (ret)
-		snprintf(why, AB_WHY_LEN, "%s: OpenSSL %s %s failed (%s)", job->alg->name, job->key->evp,
-			 ab_op_name(op), ret == -EBADMSG ? "tag mismatch" : "bad parameters");
+		snprintf(why, AB_WHY_LEN, "%s: OpenSSL %s %s failed (%s)", job->alg->name,
+			 job->key->evp, ab_op_name(op),
+			 ret == -EBADMSG ? "tag mismatch" : "bad parameters");
 	return ret;
 }
 
-int ab_evp_reference(const struct ab_job *job, enum ab_op op, const struct ab_vector *v, uint8_t *out,
-		     size_t *outlen, char *why)
+int ab_evp_reference(const struct ab_job *job, enum ab_op op, const struct ab_vector *v,
+		     uint8_t *out, size_t *outlen, char *why)
 {
 	switch (job->alg->type) {
 	case AB_HASH:

@@ -35,19 +35,19 @@ EVP_MD *ab_evp_md(const struct ab_job *job, char *why);
  * decrypt reads the tag from TAG and fails with -EBADMSG if it is wrong.
  */
 int ab_evp_aead_op(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const struct ab_alg *alg,
-		   const struct ab_evp_aead *p, int enc, const uint8_t *in, size_t len, uint8_t *out,
-		   uint8_t *tag);
+		   const struct ab_evp_aead *p, int enc, const uint8_t *in, size_t len,
+		   uint8_t *out, uint8_t *tag);
 
 /* One skcipher operation (no padding) with IV; key set when CIPHER non-NULL. */
-int ab_evp_skcipher_op(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const uint8_t *key, const uint8_t *iv,
-		       int enc, const uint8_t *in, size_t len, uint8_t *out);
+int ab_evp_skcipher_op(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const uint8_t *key,
+		       const uint8_t *iv, int enc, const uint8_t *in, size_t len, uint8_t *out);
 
 /*
  * The reference answer for JOB's op on V (V->expect ignored), computed on
  * fresh contexts: canonical output (see struct ab_vector) into OUT (room for
  * inlen + 64), length in *OUTLEN. 0 or -errno with WHY.
  */
-int ab_evp_reference(const struct ab_job *job, enum ab_op op, const struct ab_vector *v, uint8_t *out,
-		     size_t *outlen, char *why);
+int ab_evp_reference(const struct ab_job *job, enum ab_op op, const struct ab_vector *v,
+		     uint8_t *out, size_t *outlen, char *why);
 
 #endif

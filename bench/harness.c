@@ -24,7 +24,7 @@
 #include "vector.h"
 
 /* Ops between clock reads: enough that reading the clock costs < ~1%. */
-#define BATCH_NS 20000
+#define BATCH_NS  20000
 #define MAX_BATCH 4096
 
 uint64_t ab_now_ns(void)
@@ -106,8 +106,9 @@ static int worker_fail(struct worker *w, int err, const char *what)
 		/* Other workers poll err between samples. */
 		__atomic_store_n(&w->err, err, __ATOMIC_RELAXED);
 		if (!w->why[0])
-			snprintf(w->why, sizeof(w->why), "%s: %s %s failed on CPU %d: %s", w->job->alg->name,
-				 w->job->backend->name, what, w->cpu, strerror(-err));
+			snprintf(w->why, sizeof(w->why), "%s: %s %s failed on CPU %d: %s",
+				 w->job->alg->name, w->job->backend->name, what, w->cpu,
+				 strerror(-err));
 	}
 	return err;
 }
@@ -127,7 +128,9 @@ static unsigned int warm_up(struct worker *w)
 		t = ab_now_ns();
 	} while (t < until);
 	t = (t - start) / n; /* ns per op */
-	return t >= BATCH_NS ? 1 : t ? (unsigned int)(BATCH_NS / t < MAX_BATCH ? BATCH_NS / t : MAX_BATCH) : MAX_BATCH;
+	return t >= BATCH_NS ? 1
+	       : t	     ? (unsigned int)(BATCH_NS / t < MAX_BATCH ? BATCH_NS / t : MAX_BATCH)
+			     : MAX_BATCH;
 }
 
 static void timed_window(struct worker *w, unsigned int batch, struct ab_sample *s)
@@ -242,7 +245,8 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 	unsigned int started = 0;
 	pthread_barrier_t bar;
 
-	if (!w || (unsigned int)n_cpus < job->threads || ab_result_alloc_samples(res, job->repeats)) {
+	if (!w || (unsigned int)n_cpus < job->threads ||
+	    ab_result_alloc_samples(res, job->repeats)) {
 		set_status(res, -ENOMEM, "cannot start the worker threads (out of memory or CPUs)");
 		free(w);
 		return;
@@ -271,18 +275,20 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 	free(w);
 }
 
-static void kat_mismatch(struct ab_result *res, const uint8_t *got, size_t got_len, const struct ab_vector *v)
+static void kat_mismatch(struct ab_result *res, const uint8_t *got, size_t got_len,
+			 const struct ab_vector *v)
 {
 	char g[AB_KAT_DETAIL_LEN / 2 - 16], e[AB_KAT_DETAIL_LEN / 2 - 16];
 
 	ab_hex(g, sizeof(g), got, got_len, 64);
 	ab_hex(e, sizeof(e), v->expect, v->expectlen, 64);
 	res->kat = AB_KAT_FAIL;
-	snprintf(res->kat_detail, sizeof(res->kat_detail), "got %s (%zu bytes) want %s (%zu bytes)", g,
-		 got_len, e, v->expectlen);
+	snprintf(res->kat_detail, sizeof(res->kat_detail), "got %s (%zu bytes) want %s (%zu bytes)",
+		 g, got_len, e, v->expectlen);
 	res->status = AB_STATUS_FAILED;
-	snprintf(res->reason, sizeof(res->reason), "%s %s %s: known-answer mismatch against %s; not timed",
-		 res->job.alg->name, res->job.backend->name, ab_op_name(res->job.op),
+	snprintf(res->reason, sizeof(res->reason),
+		 "%s %s %s: known-answer mismatch against %s; not timed", res->job.alg->name,
+		 res->job.backend->name, ab_op_name(res->job.op),
 		 res->job.key->evp ? "OpenSSL" : "the published vector");
 }
 
@@ -309,14 +315,16 @@ static void kat_generic(const struct ab_job *job, struct ab_result *res)
 		b->driver(job, res->driver, sizeof(res->driver));
 	ret = b->op(ctx);
 	if (ret < 0) {
-		snprintf(why, sizeof(why), "%s: %s %s failed during the known-answer check: %s", job->alg->name,
-			 b->name, ab_op_name(job->op), ret == -EBADMSG ? "tag mismatch (EBADMSG)" : strerror(-ret));
+		snprintf(why, sizeof(why), "%s: %s %s failed during the known-answer check: %s",
+			 job->alg->name, b->name, ab_op_name(job->op),
+			 ret == -EBADMSG ? "tag mismatch (EBADMSG)" : strerror(-ret));
 		set_status(res, ret == -EBADMSG ? -EIO : ret, why);
 		res->kat = ret == -EBADMSG ? AB_KAT_FAIL : AB_KAT_SKIP;
 	} else if (!vb.v.expect) {
 		res->kat = AB_KAT_SKIP;
 		snprintf(res->kat_detail, sizeof(res->kat_detail), "no reference implementation");
-	} else if (b->output(ctx, &out, &len) || len != vb.v.expectlen || memcmp(out, vb.v.expect, len)) {
+	} else if (b->output(ctx, &out, &len) || len != vb.v.expectlen ||
+		   memcmp(out, vb.v.expect, len)) {
 		kat_mismatch(res, out, len, &vb.v);
 	} else {
 		res->kat = AB_KAT_PASS;
@@ -340,8 +348,9 @@ static void run_whole_job(const struct ab_job *job, struct ab_result *res)
 	if (ret && res->status == AB_STATUS_OK) {
 		res->status = ab_status_from_errno(ret);
 		if (!res->reason[0])
-			snprintf(res->reason, sizeof(res->reason), "%s: %s run failed: %s", job->alg->name,
-				 job->backend->name, strerror(ret < 0 ? -ret : ret));
+			snprintf(res->reason, sizeof(res->reason), "%s: %s run failed: %s",
+				 job->alg->name, job->backend->name,
+				 strerror(ret < 0 ? -ret : ret));
 	}
 }
 
@@ -357,10 +366,13 @@ enum ab_status ab_job_run(const struct ab_job *job, struct ab_result *res)
 	res->cycles_per_byte = res->ns_per_op_median = 0;
 	if (!ab_backend_runs(b, job->alg->type)) {
 		res->status = AB_STATUS_SKIPPED;
-		snprintf(res->reason, sizeof(res->reason), "%s: the %s backend cannot run %s jobs%s", job->alg->name,
-			 b->name, ab_type_name(job->alg->type),
-			 job->alg->type == AB_ACOMP ? " (AF_ALG has no compression interface; acomp is measured "
-						      "in-kernel by the kmod backend)" : "");
+		snprintf(res->reason, sizeof(res->reason),
+			 "%s: the %s backend cannot run %s jobs%s", job->alg->name, b->name,
+			 ab_type_name(job->alg->type),
+			 job->alg->type == AB_ACOMP
+				 ? " (AF_ALG has no compression interface; acomp is measured "
+				   "in-kernel by the kmod backend)"
+				 : "");
 		return res->status;
 	}
 	ret = b->probe ? b->probe(job, why) : 0;

@@ -45,7 +45,8 @@ static int size_item(const char *tok, struct ab_plan *p, char *why)
 	else if (*end == 'm' || *end == 'M')
 		v *= 1024 * 1024, end++;
 	if (end == tok || *end || tok[0] == '-' || v == 0 || v > AB_MAX_SIZE) {
-		snprintf(why, AB_WHY_LEN, "size '%s': sizes are 1..%u bytes (suffix k or m allowed)", tok,
+		snprintf(why, AB_WHY_LEN,
+			 "size '%s': sizes are 1..%u bytes (suffix k or m allowed)", tok,
 			 AB_MAX_SIZE);
 		return -1;
 	}
@@ -71,7 +72,8 @@ static int thread_item(const char *tok, struct ab_plan *p, char *why)
 	if (strcmp(tok, "all") && (end == tok || *end || tok[0] == '-'))
 		v = 0;
 	if (v == 0 || v > parse_ncpu) {
-		snprintf(why, AB_WHY_LEN, "threads '%s': must be 1..%u (the CPUs this process may use) or 'all'",
+		snprintf(why, AB_WHY_LEN,
+			 "threads '%s': must be 1..%u (the CPUs this process may use) or 'all'",
 			 tok, parse_ncpu);
 		return -1;
 	}
@@ -121,7 +123,8 @@ static int alg_item(const char *tok, struct ab_plan *p, char *why)
 	const struct ab_alg *a = ab_alg_find(tok);
 
 	if (!a) {
-		snprintf(why, AB_WHY_LEN, "unknown algorithm '%s': not in the catalogue (see 'algbench list')", tok);
+		snprintf(why, AB_WHY_LEN,
+			 "unknown algorithm '%s': not in the catalogue (see 'algbench list')", tok);
 		return -1;
 	}
 	if (list_full(p->n_algs, "algorithms", why))
@@ -166,7 +169,8 @@ static int type_item(const char *tok, struct ab_plan *p, char *why)
 	int t = ab_type_parse(tok);
 
 	if (t < 0) {
-		snprintf(why, AB_WHY_LEN, "unknown type '%s' (known: aead skcipher hash acomp)", tok);
+		snprintf(why, AB_WHY_LEN, "unknown type '%s' (known: aead skcipher hash acomp)",
+			 tok);
 		return -1;
 	}
 	p->types |= 1u << t;
@@ -184,7 +188,9 @@ static int op_item(const char *tok, struct ab_plan *p, char *why)
 	int o = ab_op_parse(tok);
 
 	if (o < 0) {
-		snprintf(why, AB_WHY_LEN, "unknown op '%s' (known: encrypt decrypt digest compress decompress)", tok);
+		snprintf(why, AB_WHY_LEN,
+			 "unknown op '%s' (known: encrypt decrypt digest compress decompress)",
+			 tok);
 		return -1;
 	}
 	p->ops |= 1u << o;
@@ -203,7 +209,9 @@ static int key_item(const char *tok, struct ab_plan *p, char *why)
 	unsigned long v = strtoul(tok, &end, 10);
 
 	if (end == tok || *end || v == 0 || v > 4096) {
-		snprintf(why, AB_WHY_LEN, "key size '%s': give bits as the catalogue names them (128, 256, 512)", tok);
+		snprintf(why, AB_WHY_LEN,
+			 "key size '%s': give bits as the catalogue names them (128, 256, 512)",
+			 tok);
 		return -1;
 	}
 	if (list_full(p->n_keybits, "key sizes", why))
@@ -230,7 +238,8 @@ static int mode_item(const char *tok, struct ab_plan *p, char *why)
 				p->modes[p->n_modes++] = *m; /* static storage */
 		return 0;
 	}
-	snprintf(why, AB_WHY_LEN, "unknown mode '%s' (afalg: sendmsg vmsplice aio; openssl: evp)", tok);
+	snprintf(why, AB_WHY_LEN, "unknown mode '%s' (afalg: sendmsg vmsplice aio; openssl: evp)",
+		 tok);
 	return -1;
 }
 
@@ -350,14 +359,18 @@ static int runnable_by_some(const struct ab_plan *p, const struct ab_alg *a)
 
 static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct job_list *l)
 {
-	struct ab_job j = { .alg = a, .seconds = p->seconds, .warmup = p->warmup, .repeats = p->repeats };
+	struct ab_job j = {
+		.alg = a, .seconds = p->seconds, .warmup = p->warmup, .repeats = p->repeats
+	};
 
 	if (!runnable_by_some(p, a)) {
 		/* One row that says why nothing measures it here. */
 		j.key = &a->keys[0];
 		j.backend = p->backends[0];
 		j.mode = j.backend->modes[0];
-		j.op = a->type == AB_ACOMP ? AB_OP_COMPRESS : a->type == AB_HASH ? AB_OP_DIGEST : AB_OP_ENCRYPT;
+		j.op = a->type == AB_ACOMP  ? AB_OP_COMPRESS
+		       : a->type == AB_HASH ? AB_OP_DIGEST
+					    : AB_OP_ENCRYPT;
 		j.size = p->sizes[0];
 		j.threads = p->threads[0];
 		return push(l, &j);
@@ -404,8 +417,9 @@ int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char 
 		}
 	}
 	if (!l.n) {
-		snprintf(why, AB_WHY_LEN, "no jobs: the chosen algorithms, types, ops, key sizes, sizes and "
-					  "modes exclude each other (e.g. cbc(aes) wants multiples of 16 bytes)");
+		snprintf(why, AB_WHY_LEN,
+			 "no jobs: the chosen algorithms, types, ops, key sizes, sizes and "
+			 "modes exclude each other (e.g. cbc(aes) wants multiples of 16 bytes)");
 		free(l.jobs);
 		return -1;
 	}

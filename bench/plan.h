@@ -41,7 +41,7 @@ struct ab_plan {
  * Parsers for one flag's value. 0, or -1 with a message in WHY
  * (AB_WHY_LEN) naming the bad item.
  */
-int ab_parse_sizes(const char *s, struct ab_plan *p, char *why);	       /* 16,64,4k */
+int ab_parse_sizes(const char *s, struct ab_plan *p, char *why);		      /* 16,64,4k */
 int ab_parse_threads(const char *s, unsigned int ncpu, struct ab_plan *p, char *why); /* 1,2,all */
 int ab_parse_backends(const char *s, struct ab_plan *p, char *why);
 int ab_parse_algs(const char *s, struct ab_plan *p, char *why);

@@ -20,11 +20,14 @@ void ab_report_free(struct ab_report *r)
 
 void ab_report_header(FILE *out, const struct ab_run_info *run, size_t n_jobs)
 {
-	fprintf(out, "# algbench %s: kernel %s, %s, %u CPUs usable, virtualized %s, CRYPTO_STATS %s; %zu jobs\n",
-		run->id, run->kernel, run->cpu_model[0] ? run->cpu_model : "unknown CPU", run->smp_threads,
-		run->virtualized, run->crypto_stats, n_jobs);
-	fprintf(out, "%-8s %-8s %-27s %4s %-8s %6s %3s %-4s %10s %8s %10s %10s %9s %6s  %s\n", "backend", "mode",
-		"alg", "key", "op", "size", "thr", "kat", "MB/s", "+-MAD", "min", "max", "ns/op", "c/B", "driver");
+	fprintf(out,
+		"# algbench %s: kernel %s, %s, %u CPUs usable, virtualized %s, CRYPTO_STATS %s; "
+		"%zu jobs\n",
+		run->id, run->kernel, run->cpu_model[0] ? run->cpu_model : "unknown CPU",
+		run->smp_threads, run->virtualized, run->crypto_stats, n_jobs);
+	fprintf(out, "%-8s %-8s %-27s %4s %-8s %6s %3s %-4s %10s %8s %10s %10s %9s %6s  %s\n",
+		"backend", "mode", "alg", "key", "op", "size", "thr", "kat", "MB/s", "+-MAD", "min",
+		"max", "ns/op", "c/B", "driver");
 	fflush(out);
 }
 
@@ -32,15 +35,16 @@ void ab_report_row(FILE *out, const struct ab_result *res)
 {
 	const struct ab_job *j = &res->job;
 
-	fprintf(out, "%-8s %-8s %-27s %4u %-8s %6zu %3u %-4s ", j->backend->name, j->mode, j->alg->name, j->key->bits,
-		ab_op_name(j->op), j->size, j->threads, ab_kat_name(res->kat));
+	fprintf(out, "%-8s %-8s %-27s %4u %-8s %6zu %3u %-4s ", j->backend->name, j->mode,
+		j->alg->name, j->key->bits, ab_op_name(j->op), j->size, j->threads,
+		ab_kat_name(res->kat));
 	if (res->status != AB_STATUS_OK) {
 		fprintf(out, "%s: %s\n", ab_status_name(res->status), res->reason);
 		if (res->kat_detail[0] && res->kat == AB_KAT_FAIL)
 			fprintf(out, "    %s\n", res->kat_detail);
 	} else {
-		fprintf(out, "%10.2f %8.2f %10.2f %10.2f %9.0f ", res->mbps.median, res->mbps.mad, res->mbps.min,
-			res->mbps.max, res->ns_per_op_median);
+		fprintf(out, "%10.2f %8.2f %10.2f %10.2f %9.0f ", res->mbps.median, res->mbps.mad,
+			res->mbps.min, res->mbps.max, res->ns_per_op_median);
 		if (isfinite(res->cycles_per_byte))
 			fprintf(out, "%6.2f", res->cycles_per_byte);
 		else
@@ -70,8 +74,8 @@ void ab_report_add(struct ab_report *r, const struct ab_result *res)
 		r->ok = p;
 		r->cap = cap;
 	}
-	r->ok[r->n_ok++] = (struct ab_report_entry){ j->alg, j->key, j->backend, j->mode, j->op, j->size,
-						     j->threads, res->mbps };
+	r->ok[r->n_ok++] = (struct ab_report_entry){ j->alg, j->key,  j->backend, j->mode,
+						     j->op,  j->size, j->threads, res->mbps };
 }
 
 static int same_job(const struct ab_report_entry *a, const struct ab_report_entry *b)
@@ -104,12 +108,15 @@ static void compare_mode(FILE *out, const struct ab_report *r, const char *mode)
 	if (n) {
 		double med = ab_median(ratio, n);
 
-		fprintf(out, "# %s vs sendmsg: %zu job pairs, median ratio %.3f; faster beyond noise in %zu, slower "
-			     "in %zu, within noise in %zu",
+		fprintf(out,
+			"# %s vs sendmsg: %zu job pairs, median ratio %.3f; faster beyond noise in "
+			"%zu, slower "
+			"in %zu, within noise in %zu",
 			mode, n, med, faster, slower, n - faster - slower);
 		if (!strcmp(mode, "vmsplice"))
-			fprintf(out, " -> %s", faster * 2 > n ? "zero-copy gain measured on this kernel"
-							      : "no consistent zero-copy gain on this kernel");
+			fprintf(out, " -> %s",
+				faster * 2 > n ? "zero-copy gain measured on this kernel"
+					       : "no consistent zero-copy gain on this kernel");
 		fprintf(out, "\n");
 	}
 	free(ratio);
@@ -117,8 +124,8 @@ static void compare_mode(FILE *out, const struct ab_report *r, const char *mode)
 
 void ab_report_summary(FILE *out, const struct ab_report *r)
 {
-	fprintf(out, "# %zu jobs: %zu ok, %zu skipped, %zu failed; KAT %zu pass, %zu fail\n", r->n_jobs,
-		r->n_ok, r->n_skipped, r->n_failed, r->n_kat_pass, r->n_kat_fail);
+	fprintf(out, "# %zu jobs: %zu ok, %zu skipped, %zu failed; KAT %zu pass, %zu fail\n",
+		r->n_jobs, r->n_ok, r->n_skipped, r->n_failed, r->n_kat_pass, r->n_kat_fail);
 	compare_mode(out, r, "vmsplice");
 	compare_mode(out, r, "aio");
 }

@@ -31,7 +31,8 @@ static void cpuinfo_field(const char *key, char *out, size_t len)
 	while (f && fgets(line, sizeof(line), f)) {
 		char *colon = strchr(line, ':');
 
-		if (colon && !strncmp(line, key, klen) && (line[klen] == ' ' || line[klen] == '\t')) {
+		if (colon && !strncmp(line, key, klen) &&
+		    (line[klen] == ' ' || line[klen] == '\t')) {
 			snprintf(out, len, "%s", colon + 2);
 			out[strcspn(out, "\n")] = '\0';
 			break;
@@ -113,7 +114,8 @@ void ab_run_info_collect(struct ab_run_info *run)
 	gmtime_r(&now, &tm);
 	strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	strftime(run->id, sizeof(run->id), "%Y%m%dT%H%M%SZ", &tm);
-	snprintf(run->id + strlen(run->id), sizeof(run->id) - strlen(run->id), "-%d", (int)getpid());
+	snprintf(run->id + strlen(run->id), sizeof(run->id) - strlen(run->id), "-%d",
+		 (int)getpid());
 	if (!uname(&u))
 		snprintf(run->kernel, sizeof(run->kernel), "%s", u.release);
 	cpuinfo_field("model name", run->cpu_model, sizeof(run->cpu_model));
@@ -125,11 +127,12 @@ void ab_run_info_collect(struct ab_run_info *run)
 
 json_t *ab_run_info_to_json(const struct ab_run_info *run)
 {
-	return json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s}}", "id", run->id, "started",
-			 run->started, "tool_version", ALGBENCH_VERSION, "host", "kernel", run->kernel,
-			 "cpu_model", run->cpu_model, "nproc", (json_int_t)run->nproc, "smp_threads",
-			 (json_int_t)run->smp_threads, "crypto_stats", run->crypto_stats, "config_source",
-			 run->config_source, "virtualized", run->virtualized);
+	return json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s}}", "id", run->id,
+			 "started", run->started, "tool_version", ALGBENCH_VERSION, "host",
+			 "kernel", run->kernel, "cpu_model", run->cpu_model, "nproc",
+			 (json_int_t)run->nproc, "smp_threads", (json_int_t)run->smp_threads,
+			 "crypto_stats", run->crypto_stats, "config_source", run->config_source,
+			 "virtualized", run->virtualized);
 }
 
 static json_t *real_or_null(double x)
@@ -143,8 +146,8 @@ static json_t *samples_to_json(const struct ab_result *res)
 
 	for (unsigned int i = 0; i < res->n_samples; i++) {
 		const struct ab_sample *s = &res->samples[i];
-		json_t *o = json_pack("{s:I, s:I, s:I}", "ops", (json_int_t)s->ops, "bytes", (json_int_t)s->bytes,
-				      "ns", (json_int_t)s->ns);
+		json_t *o = json_pack("{s:I, s:I, s:I}", "ops", (json_int_t)s->ops, "bytes",
+				      (json_int_t)s->bytes, "ns", (json_int_t)s->ns);
 
 		if (s->cycles)
 			json_object_set_new(o, "cycles", json_integer((json_int_t)s->cycles));
@@ -156,12 +159,13 @@ static json_t *samples_to_json(const struct ab_result *res)
 json_t *ab_result_to_json(const struct ab_result *res)
 {
 	const struct ab_job *j = &res->job;
-	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:s, s:s, s:s}", "backend",
-			      j->backend->name, "type", ab_type_name(j->alg->type), "alg", j->alg->name, "driver",
-			      res->driver, "op", ab_op_name(j->op), "keylen", (json_int_t)j->key->keylen,
-			      "keybits", (json_int_t)j->key->bits, "size", (json_int_t)j->size, "threads",
-			      (json_int_t)j->threads, "mode", j->mode, "kat", ab_kat_name(res->kat), "status",
-			      ab_status_name(res->status));
+	json_t *o =
+		json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:s, s:s, s:s}", "backend",
+			  j->backend->name, "type", ab_type_name(j->alg->type), "alg", j->alg->name,
+			  "driver", res->driver, "op", ab_op_name(j->op), "keylen",
+			  (json_int_t)j->key->keylen, "keybits", (json_int_t)j->key->bits, "size",
+			  (json_int_t)j->size, "threads", (json_int_t)j->threads, "mode", j->mode,
+			  "kat", ab_kat_name(res->kat), "status", ab_status_name(res->status));
 
 	if (res->reason[0])
 		json_object_set_new(o, "reason", json_string(res->reason));
@@ -171,10 +175,11 @@ json_t *ab_result_to_json(const struct ab_result *res)
 	json_object_set_new(o, "repeats", json_integer(j->repeats));
 	json_object_set_new(o, "samples", samples_to_json(res));
 	if (res->status == AB_STATUS_OK) {
-		json_object_set_new(o, "mbps", json_pack("{s:o, s:o, s:o, s:o}", "median",
-							 real_or_null(res->mbps.median), "min",
-							 real_or_null(res->mbps.min), "max", real_or_null(res->mbps.max),
-							 "mad", real_or_null(res->mbps.mad)));
+		json_object_set_new(
+			o, "mbps",
+			json_pack("{s:o, s:o, s:o, s:o}", "median", real_or_null(res->mbps.median),
+				  "min", real_or_null(res->mbps.min), "max",
+				  real_or_null(res->mbps.max), "mad", real_or_null(res->mbps.mad)));
 		json_object_set_new(o, "ns_per_op_median", real_or_null(res->ns_per_op_median));
 		json_object_set_new(o, "cycles_per_byte", real_or_null(res->cycles_per_byte));
 	} else {
@@ -227,7 +232,8 @@ struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *
 
 	if (!w)
 		return NULL;
-	w->doc = json_pack("{s:s, s:o, s:[]}", "schema", AB_SCHEMA, "run", ab_run_info_to_json(run), "results");
+	w->doc = json_pack("{s:s, s:o, s:[]}", "schema", AB_SCHEMA, "run", ab_run_info_to_json(run),
+			   "results");
 	w->results = json_object_get(w->doc, "results");
 	if (strcmp(path, "-"))
 		w->path = strdup(path);
@@ -271,7 +277,9 @@ int ab_json_close(struct ab_json_writer *w)
 	if (w->doc && w->path && w->dirty)
 		ret = ab_json_write_atomic(w->path, w->doc);
 	else if (w->doc && !w->path && w->results)
-		ret = json_dumpf(w->doc, stdout, JSON_INDENT(1)) || fputc('\n', stdout) == EOF ? -EIO : 0;
+		ret = json_dumpf(w->doc, stdout, JSON_INDENT(1)) || fputc('\n', stdout) == EOF
+			      ? -EIO
+			      : 0;
 	if (ret && w->path)
 		fprintf(stderr, "algbench: cannot write %s: %s\n", w->path, strerror(-ret));
 	json_decref(w->doc);

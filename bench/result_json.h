@@ -17,9 +17,9 @@
 #define AB_SCHEMA "algbench/1"
 
 struct ab_run_info {
-	char id[64];	     /* run id: UTC time + pid, e.g. 20261203T120000Z-1234 */
-	char started[32];    /* ISO 8601 UTC */
-	char kernel[128];    /* uname -r */
+	char id[64];	  /* run id: UTC time + pid, e.g. 20261203T120000Z-1234 */
+	char started[32]; /* ISO 8601 UTC */
+	char kernel[128]; /* uname -r */
 	char cpu_model[128];
 	unsigned int nproc;
 	unsigned int smp_threads; /* CPUs online (threads the harness may pin) */

@@ -57,9 +57,14 @@ static int build_inputs(const struct ab_job *job, int crc_kat, struct ab_vecbuf 
 		memcpy(vb->aad + alg->aadlen - 8, vb->iv, 8);
 	if (!crc_kat)
 		fill(vb->in, size, 31, 3);
-	vb->v = (struct ab_vector){ .key = vb->key, .keylen = job->key->keylen, .iv = vb->iv,
-				    .ivlen = alg->ivlen, .aad = vb->aad, .aadlen = alg->aadlen,
-				    .in = vb->in, .inlen = size };
+	vb->v = (struct ab_vector){ .key = vb->key,
+				    .keylen = job->key->keylen,
+				    .iv = vb->iv,
+				    .ivlen = alg->ivlen,
+				    .aad = vb->aad,
+				    .aadlen = alg->aadlen,
+				    .in = vb->in,
+				    .inlen = size };
 	return 0;
 }
 
@@ -73,7 +78,8 @@ int ab_vector_build(const struct ab_job *job, int for_kat, struct ab_vecbuf *vb,
 	memset(vb, 0, sizeof(*vb));
 	ret = build_inputs(job, crc_kat, vb);
 	if (ret) {
-		snprintf(why, AB_WHY_LEN, "%s: out of memory for %zu-byte buffers", job->alg->name, job->size);
+		snprintf(why, AB_WHY_LEN, "%s: out of memory for %zu-byte buffers", job->alg->name,
+			 job->size);
 		ab_vector_free(vb);
 		return ret;
 	}

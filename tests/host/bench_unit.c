@@ -30,9 +30,14 @@ static void check(int ok, const char *name)
 
 static void test_catalogue(void)
 {
-	static const char *const wanted[] = { "gcm(aes)", "rfc4106(gcm(aes))", "ccm(aes)", "rfc7539(chacha20,poly1305)",
-					      "cbc(aes)", "ctr(aes)", "xts(aes)", "sha256", "sha512", "hmac(sha256)",
-					      "crc32c", "deflate", "lzo", "lz4", "zstd" };
+	static const char *const wanted[] = { "gcm(aes)", "rfc4106(gcm(aes))",
+					      "ccm(aes)", "rfc7539(chacha20,poly1305)",
+					      "cbc(aes)", "ctr(aes)",
+					      "xts(aes)", "sha256",
+					      "sha512",	  "hmac(sha256)",
+					      "crc32c",	  "deflate",
+					      "lzo",	  "lz4",
+					      "zstd" };
 	int all = 1, sane = 1;
 
 	for (size_t i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++)
@@ -50,14 +55,19 @@ static void test_catalogue(void)
 			sane &= a->digestlen > 0;
 	}
 	check(sane, "every row has keys; aead/skcipher rows have IV, tag and an EVP name");
-	check(ab_alg_find("gcm(aes)")->n_keys == 2 && ab_alg_key(ab_alg_find("gcm(aes)"), 256)->keylen == 32,
+	check(ab_alg_find("gcm(aes)")->n_keys == 2 &&
+		      ab_alg_key(ab_alg_find("gcm(aes)"), 256)->keylen == 32,
 	      "gcm(aes) has 128- and 256-bit keys");
-	check(ab_alg_key(ab_alg_find("xts(aes)"), 512)->keylen == 64, "xts(aes) 512 is a 64-byte key");
-	check(!ab_alg_find("gcm(des)") && !ab_alg_key(ab_alg_find("sha256"), 128), "unknown names and sizes are NULL");
-	check(ab_alg_find("deflate")->type == AB_ACOMP && ab_alg_has_op(ab_alg_find("lz4"), AB_OP_DECOMPRESS) &&
+	check(ab_alg_key(ab_alg_find("xts(aes)"), 512)->keylen == 64,
+	      "xts(aes) 512 is a 64-byte key");
+	check(!ab_alg_find("gcm(des)") && !ab_alg_key(ab_alg_find("sha256"), 128),
+	      "unknown names and sizes are NULL");
+	check(ab_alg_find("deflate")->type == AB_ACOMP &&
+		      ab_alg_has_op(ab_alg_find("lz4"), AB_OP_DECOMPRESS) &&
 		      !ab_alg_has_op(ab_alg_find("sha256"), AB_OP_ENCRYPT),
 	      "acomp rows compress/decompress; hashes only digest");
-	check(!ab_alg_size_ok(ab_alg_find("cbc(aes)"), 100) && ab_alg_size_ok(ab_alg_find("ctr(aes)"), 100),
+	check(!ab_alg_size_ok(ab_alg_find("cbc(aes)"), 100) &&
+		      ab_alg_size_ok(ab_alg_find("ctr(aes)"), 100),
 	      "cbc wants whole blocks, ctr does not");
 	check(ab_type_parse("skcipher") == AB_SKCIPHER && ab_op_parse("decrypt") == AB_OP_DECRYPT &&
 		      ab_type_parse("cipher") < 0,
@@ -68,15 +78,19 @@ static void test_stats(void)
 {
 	double odd[] = { 5, 1, 3, 100, 2 }, even[] = { 4, 1, 3, 2 };
 	struct ab_spread s;
-	struct ab_sample samples[3] = { { 10, 1000, 1000, 0 }, { 10, 2000, 1000, 0 }, { 10, 3000, 1000, 0 } };
+	struct ab_sample samples[3] = { { 10, 1000, 1000, 0 },
+					{ 10, 2000, 1000, 0 },
+					{ 10, 3000, 1000, 0 } };
 	struct ab_job job = { .threads = 1 };
 	struct ab_result res = { .job = job, .samples = samples, .n_samples = 3 };
 
 	check(ab_median(odd, 5) == 3 && ab_median(even, 4) == 2.5, "median of odd and even counts");
 	ab_spread_of((double[]){ 1, 2, 3, 4, 100 }, 5, &s);
-	check(s.median == 3 && s.min == 1 && s.max == 100 && s.mad == 1, "spread: median 3, MAD 1 despite an outlier");
+	check(s.median == 3 && s.min == 1 && s.max == 100 && s.mad == 1,
+	      "spread: median 3, MAD 1 despite an outlier");
 	ab_result_stats(&res);
-	check(fabs(res.mbps.median - 2000) < 1e-9 && fabs(res.mbps.min - 1000) < 1e-9 && res.ns_per_op_median == 100,
+	check(fabs(res.mbps.median - 2000) < 1e-9 && fabs(res.mbps.min - 1000) < 1e-9 &&
+		      res.ns_per_op_median == 100,
 	      "MB/s is bytes/ns x 1000; ns/op from the samples");
 	check(isnan(res.cycles_per_byte), "no TSC ticks: cycles/byte is NaN (null in JSON)");
 }
@@ -86,38 +100,48 @@ static void test_parsing(void)
 	struct ab_plan p = { 0 };
 	char why[AB_WHY_LEN];
 
-	check(!ab_parse_sizes("16,4k,1m", &p, why) && p.n_sizes == 3 && p.sizes[1] == 4096 && p.sizes[2] == 1048576,
+	check(!ab_parse_sizes("16,4k,1m", &p, why) && p.n_sizes == 3 && p.sizes[1] == 4096 &&
+		      p.sizes[2] == 1048576,
 	      "sizes with k/m suffixes");
-	check(ab_parse_sizes("0", &p, why) && strstr(why, "size '0'"), "--sizes 0 is refused, naming the item");
-	check(ab_parse_sizes("16,-4", &p, why) && ab_parse_sizes("2m", &p, why) && ab_parse_sizes("", &p, why),
+	check(ab_parse_sizes("0", &p, why) && strstr(why, "size '0'"),
+	      "--sizes 0 is refused, naming the item");
+	check(ab_parse_sizes("16,-4", &p, why) && ab_parse_sizes("2m", &p, why) &&
+		      ab_parse_sizes("", &p, why),
 	      "negative, too large and empty sizes are refused");
-	check(!ab_parse_threads("1,all", 4, &p, why) && p.n_threads == 2 && p.threads[1] == 4, "threads 1,all on 4 CPUs");
-	check(!ab_parse_threads("1,all", 1, &p, why) && p.n_threads == 1, "1,all on one CPU is one thread count");
-	check(ab_parse_threads("0", 4, &p, why) && ab_parse_threads("5", 4, &p, why) && strstr(why, "1..4"),
+	check(!ab_parse_threads("1,all", 4, &p, why) && p.n_threads == 2 && p.threads[1] == 4,
+	      "threads 1,all on 4 CPUs");
+	check(!ab_parse_threads("1,all", 1, &p, why) && p.n_threads == 1,
+	      "1,all on one CPU is one thread count");
+	check(ab_parse_threads("0", 4, &p, why) && ab_parse_threads("5", 4, &p, why) &&
+		      strstr(why, "1..4"),
 	      "--threads 0 and more than the CPUs are refused");
 	check(!ab_parse_algs("rfc7539(chacha20,poly1305),sha256", &p, why) && p.n_algs == 2 &&
 		      !strcmp(p.algs[0]->name, "rfc7539(chacha20,poly1305)"),
 	      "algorithm lists split outside parentheses");
 	check(ab_parse_algs("sha256,nosuch", &p, why) && strstr(why, "unknown algorithm 'nosuch'"),
 	      "an unknown algorithm is named");
-	check(ab_parse_backends("nosuch", &p, why) && strstr(why, "afalg"), "an unknown backend lists the known ones");
-	check(ab_parse_modes("zerocopy", &p, why) && !ab_parse_modes("vmsplice,evp", &p, why) && p.n_modes == 2,
+	check(ab_parse_backends("nosuch", &p, why) && strstr(why, "afalg"),
+	      "an unknown backend lists the known ones");
+	check(ab_parse_modes("zerocopy", &p, why) && !ab_parse_modes("vmsplice,evp", &p, why) &&
+		      p.n_modes == 2,
 	      "modes: known ones parse, unknown ones are refused");
-	check(ab_parse_seconds("-1", &p.seconds, why) && !ab_parse_seconds("0.5", &p.seconds, why) &&
+	check(ab_parse_seconds("-1", &p.seconds, why) &&
+		      !ab_parse_seconds("0.5", &p.seconds, why) &&
 		      ab_parse_count("0", &p.repeats, why),
 	      "seconds and repeats are range-checked");
 }
 
-static size_t count_jobs(const char *algs, const char *backends, const char *sizes, const char *threads,
-			 struct ab_job **out)
+static size_t count_jobs(const char *algs, const char *backends, const char *sizes,
+			 const char *threads, struct ab_job **out)
 {
 	struct ab_plan p = { .seconds = 0.01, .warmup = 0, .repeats = 1 };
 	struct ab_job *jobs = NULL;
 	char why[AB_WHY_LEN];
 	size_t n = 0;
 
-	if (ab_parse_algs(algs, &p, why) || ab_parse_backends(backends, &p, why) || ab_parse_sizes(sizes, &p, why) ||
-	    ab_parse_threads(threads, 2, &p, why) || ab_plan_jobs(&p, &jobs, &n, why))
+	if (ab_parse_algs(algs, &p, why) || ab_parse_backends(backends, &p, why) ||
+	    ab_parse_sizes(sizes, &p, why) || ab_parse_threads(threads, 2, &p, why) ||
+	    ab_plan_jobs(&p, &jobs, &n, why))
 		return 0;
 	if (out)
 		*out = jobs;
@@ -132,38 +156,53 @@ static void test_expansion(void)
 	size_t n;
 
 	/* 2 keys x 2 ops x 2 sizes x 2 thread counts x (3 afalg modes + evp) */
-	check(count_jobs("gcm(aes)", "afalg,openssl", "16,4096", "1,2", NULL) == 64, "gcm(aes) expands to 64 jobs");
+	check(count_jobs("gcm(aes)", "afalg,openssl", "16,4096", "1,2", NULL) == 64,
+	      "gcm(aes) expands to 64 jobs");
 	/* sha256: 2 afalg modes (no aio for hashes) + evp */
 	check(count_jobs("sha256", "afalg,openssl", "64", "1", NULL) == 3, "hashes get no aio job");
-	check(count_jobs("cbc(aes)", "openssl", "100,4096", "1", NULL) == 4, "sizes a cipher refuses are dropped");
-	check(count_jobs("cbc(aes)", "openssl", "100", "1", NULL) == 0, "nothing left to run is an error");
+	check(count_jobs("cbc(aes)", "openssl", "100,4096", "1", NULL) == 4,
+	      "sizes a cipher refuses are dropped");
+	check(count_jobs("cbc(aes)", "openssl", "100", "1", NULL) == 0,
+	      "nothing left to run is an error");
 	n = count_jobs("deflate", "afalg,openssl", "64", "1", &jobs);
-	check(n == 1 && ab_job_unrunnable(&jobs[0]), "acomp without an in-kernel backend is one skipped row");
+	check(n == 1 && ab_job_unrunnable(&jobs[0]),
+	      "acomp without an in-kernel backend is one skipped row");
 	free(jobs);
 }
 
 static void test_openssl_kat(void)
 {
 	const struct ab_backend *b = ab_backend_find("openssl");
-	static const char *const algs[] = { "gcm(aes)", "rfc4106(gcm(aes))", "ccm(aes)", "rfc7539(chacha20,poly1305)",
-					    "cbc(aes)", "ctr(aes)", "xts(aes)", "sha256", "sha512", "hmac(sha256)" };
+	static const char *const algs[] = { "gcm(aes)", "rfc4106(gcm(aes))",
+					    "ccm(aes)", "rfc7539(chacha20,poly1305)",
+					    "cbc(aes)", "ctr(aes)",
+					    "xts(aes)", "sha256",
+					    "sha512",	"hmac(sha256)" };
 	int ok = 1;
 
 	for (size_t i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
 		const struct ab_alg *a = ab_alg_find(algs[i]);
 
 		for (int op = 0; op < AB_N_OPS; op++) {
-			struct ab_job job = { .alg = a, .key = &a->keys[a->n_keys - 1], .backend = b, .op = op,
-					      .mode = "evp", .size = 64, .threads = 1, .seconds = 0.002, .repeats = 2 };
+			struct ab_job job = { .alg = a,
+					      .key = &a->keys[a->n_keys - 1],
+					      .backend = b,
+					      .op = op,
+					      .mode = "evp",
+					      .size = 64,
+					      .threads = 1,
+					      .seconds = 0.002,
+					      .repeats = 2 };
 			struct ab_result res;
 
 			if (!ab_alg_has_op(a, op))
 				continue;
 			ab_job_run(&job, &res);
-			if (res.status != AB_STATUS_OK || res.kat != AB_KAT_PASS || res.n_samples != 2 ||
-			    !(res.mbps.median > 0)) {
-				printf("# %s %s: %s kat=%s %s\n", a->name, ab_op_name(op), ab_status_name(res.status),
-				       ab_kat_name(res.kat), res.reason);
+			if (res.status != AB_STATUS_OK || res.kat != AB_KAT_PASS ||
+			    res.n_samples != 2 || !(res.mbps.median > 0)) {
+				printf("# %s %s: %s kat=%s %s\n", a->name, ab_op_name(op),
+				       ab_status_name(res.status), ab_kat_name(res.kat),
+				       res.reason);
 				ok = 0;
 			}
 			ab_result_free(&res);
@@ -180,7 +219,8 @@ static void test_vectors(void)
 	char why[AB_WHY_LEN];
 	int ok;
 
-	ok = !ab_vector_build(&job, 1, &vb, why) && vb.v.inlen == 32 && vb.v.expectlen == 4 && vb.v.expect[0] == 0xaa;
+	ok = !ab_vector_build(&job, 1, &vb, why) && vb.v.inlen == 32 && vb.v.expectlen == 4 &&
+	     vb.v.expect[0] == 0xaa;
 	ab_vector_free(&vb);
 	check(ok, "crc32c KAT is RFC 3720's 32 zero bytes -> aa 36 91 8a");
 	job = (struct ab_job){ .alg = gcm, .key = &gcm->keys[0], .op = AB_OP_DECRYPT, .size = 64 };
@@ -193,10 +233,18 @@ static void test_vectors(void)
 static struct ab_result sample_result(struct ab_sample *s)
 {
 	const struct ab_alg *a = ab_alg_find("sha256");
-	struct ab_result r = { .job = { .alg = a, .key = &a->keys[0], .backend = ab_backend_find("openssl"),
-					 .op = AB_OP_DIGEST, .mode = "evp", .size = 4096, .threads = 1,
-					 .seconds = 1, .repeats = 1 },
-			       .kat = AB_KAT_PASS, .samples = s, .n_samples = 1 };
+	struct ab_result r = { .job = { .alg = a,
+					.key = &a->keys[0],
+					.backend = ab_backend_find("openssl"),
+					.op = AB_OP_DIGEST,
+					.mode = "evp",
+					.size = 4096,
+					.threads = 1,
+					.seconds = 1,
+					.repeats = 1 },
+			       .kat = AB_KAT_PASS,
+			       .samples = s,
+			       .n_samples = 1 };
 
 	snprintf(r.driver, sizeof(r.driver), "sha256");
 	ab_result_stats(&r);
@@ -215,7 +263,8 @@ static void test_json(void)
 	int ok;
 
 	ab_run_info_collect(&run);
-	check(run.id[0] && run.kernel[0] && run.nproc > 0 && strlen(run.started) == 20, "run info: id, kernel, CPUs, time");
+	check(run.id[0] && run.kernel[0] && run.nproc > 0 && strlen(run.started) == 20,
+	      "run info: id, kernel, CPUs, time");
 	skipped.status = AB_STATUS_SKIPPED;
 	snprintf(skipped.reason, sizeof(skipped.reason), "test skip");
 	if (!mkdtemp(dir))
@@ -231,20 +280,28 @@ static void test_json(void)
 	      "file is valid JSON, schema algbench/1, both results");
 	check(res0 && !strcmp(json_string_value(json_object_get(res0, "kat")), "pass") &&
 		      json_integer_value(json_object_get(res0, "size")) == 4096 &&
-		      fabs(json_real_value(json_object_get(json_object_get(res0, "mbps"), "median")) - 409.6) < 1e-6 &&
+		      fabs(json_real_value(
+				   json_object_get(json_object_get(res0, "mbps"), "median")) -
+			   409.6) < 1e-6 &&
 		      json_is_null(json_object_get(res0, "cycles_per_byte")) &&
-		      json_integer_value(json_object_get(json_array_get(json_object_get(res0, "samples"), 0), "ns")) ==
+		      json_integer_value(json_object_get(
+			      json_array_get(json_object_get(res0, "samples"), 0), "ns")) ==
 			      1000000,
 	      "result fields: kat, size, mbps.median, raw samples, cycles_per_byte null");
-	check(json_is_null(json_object_get(json_array_get(json_object_get(doc, "results"), 1), "mbps")) &&
-		      !strcmp(json_string_value(json_object_get(json_array_get(json_object_get(doc, "results"), 1),
-								"reason")), "test skip"),
+	check(json_is_null(json_object_get(json_array_get(json_object_get(doc, "results"), 1),
+					   "mbps")) &&
+		      !strcmp(json_string_value(json_object_get(
+				      json_array_get(json_object_get(doc, "results"), 1),
+				      "reason")),
+			      "test skip"),
 	      "a skipped result keeps its reason and has mbps null");
-	check(json_object_get(json_object_get(json_object_get(doc, "run"), "host"), "crypto_stats") != NULL,
+	check(json_object_get(json_object_get(json_object_get(doc, "run"), "host"),
+			      "crypto_stats") != NULL,
 	      "run.host carries crypto_stats");
 	json_decref(doc);
 	snprintf(bad, sizeof(bad), "%s/no/such/dir/r.json", dir);
-	check(!ab_json_open(bad, &run) && errno == ENOENT, "an unwritable path fails at open, with errno");
+	check(!ab_json_open(bad, &run) && errno == ENOENT,
+	      "an unwritable path fails at open, with errno");
 	unlink(path);
 	rmdir(dir);
 }
