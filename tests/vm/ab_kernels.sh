@@ -43,9 +43,10 @@ for v in stats-on stats-off; do
 	mode=(--smp 2)
 	start=$(date +%s.%N)
 	rc=0
-	out=$("$VMRUN" --kernel "$v" "${mode[@]}" --share "$share" -- sh /opt/algbench/tests/vm/ab_guest.sh 2>/dev/null) || rc=$?
+	out=$("$VMRUN" --kernel "$v" "${mode[@]}" --share "$share" -- sh /opt/algbench/tests/vm/ab_guest.sh 2>"$share/vm.err") || rc=$?
 	echo "# $v boot (${mode[*]}): $(echo "$(date +%s.%N) - $start" | bc) s wall, exit $rc"
 	sed 's/^/#   /' <<<"$out"
+	[ "$rc" = 0 ] || sed 's/^/#   vm: /' "$share/vm.err"
 	check "$v: guest ran (exit $rc; 126 would mean the CPU count is not --smp)" [ "$rc" = 0 ]
 	check "$v: uname -r is $rel and names the variant" \
 		[ "$(fact release)" = "$rel" -a "${rel%-algbench-"$v"}" != "$rel" ]
