@@ -14,11 +14,14 @@
 #include "config_rules.h"
 
 /*
- * AB_STATS_EVIDENCE: this project's own stats-on vs stats-off figure.
- * TODO(ab-stats): replace with the measured figure and the report's path
- * once results/ab-stats exists (issue: A/B kernels, scripts/kernel/build-variants).
+ * AB_STATS_EVIDENCE: this project's own stats-on vs stats-off figure, from
+ * results/ab-stats-deterministic/report.md (scripts/ab-stats --deterministic).
  */
-#define AB_STATS_EVIDENCE "This project's A/B figure (results/ab-stats report): not yet measured."
+#define AB_STATS_EVIDENCE                                                                          \
+	"This project's A/B run (results/ab-stats-deterministic/report.md: Linux 6.1.192, the "    \
+	"same config but CRYPTO_STATS, QEMU -icount, 1 CPU, so instruction cost only, no "         \
+	"contention): stats-on/stats-off throughput 0.845 for in-kernel cbc(aes) 16-byte "         \
+	"requests, 0.947 for gcm(aes)-128 16 B, 0.990 at 4096 B; 0.98-0.999 through AF_ALG."
 
 #define ACCEL_EVIDENCE                                                                             \
 	"Without it the crypto API serves the algorithm with the generic C code (the *-generic "   \
