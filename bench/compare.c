@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "stats.h"
+#include "array.h"
 #include "command.h"
 #include "result_json.h"
 
@@ -76,30 +77,16 @@ static struct job_pair *find_or_add(struct pairing *p, const char *key, json_t *
 			json_decref(ident);
 			return &p->pairs[i];
 		}
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? 2 * p->cap : 64;
-		struct job_pair *grown = realloc(p->pairs, cap * sizeof(*grown));
-
-		if (!grown)
-			return NULL;
-		p->pairs = grown;
-		p->cap = cap;
-	}
+	if (AB_ARRAY_RESERVE(p->pairs, p->cap, p->n))
+		return NULL;
 	p->pairs[p->n] = (struct job_pair){ .key = strdup(key), .ident = ident };
 	return &p->pairs[p->n++];
 }
 
 static int add_sample(struct side *s, double mbps)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 16;
-		double *grown = realloc(s->mbps, cap * sizeof(*grown));
-
-		if (!grown)
-			return -ENOMEM;
-		s->mbps = grown;
-		s->cap = cap;
-	}
+	if (AB_ARRAY_RESERVE(s->mbps, s->cap, s->n))
+		return -ENOMEM;
 	s->mbps[s->n++] = mbps;
 	return 0;
 }

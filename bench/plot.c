@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "stats.h"
+#include "array.h"
 #include "command.h"
 
 struct point {
@@ -81,15 +82,8 @@ static int add_points(struct points *pts, json_t *root)
 
 		if (sample_stats(json_object_get(r, "samples"), &p.median, &p.min, &p.max))
 			continue;
-		if (pts->n == pts->cap) {
-			size_t cap = pts->cap ? 2 * pts->cap : 128;
-			struct point *grown = realloc(pts->v, cap * sizeof(*grown));
-
-			if (!grown)
-				return -ENOMEM;
-			pts->v = grown;
-			pts->cap = cap;
-		}
+		if (AB_ARRAY_RESERVE(pts->v, pts->cap, pts->n))
+			return -ENOMEM;
 		pts->v[pts->n++] = p;
 	}
 	return 0;

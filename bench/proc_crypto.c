@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "proc_crypto.h"
 
 static void copy_field(char *dst, size_t len, const char *val)
@@ -48,20 +49,6 @@ static int split_line(char *line, char **key, char **val)
 	return 0;
 }
 
-static int grow(struct ab_proc_alg **arr, size_t *cap, size_t n)
-{
-	struct ab_proc_alg *p;
-
-	if (n < *cap)
-		return 0;
-	*cap = *cap ? *cap * 2 : 64;
-	p = realloc(*arr, *cap * sizeof(*p));
-	if (!p)
-		return -ENOMEM;
-	*arr = p;
-	return 0;
-}
-
 int ab_proc_crypto_read(const char *path, struct ab_proc_alg **out, size_t *n)
 {
 	FILE *f = fopen(path ? path : "/proc/crypto", "r");
@@ -78,7 +65,7 @@ int ab_proc_crypto_read(const char *path, struct ab_proc_alg **out, size_t *n)
 			continue;
 		}
 		if (!in_block) {
-			if (grow(&arr, &cap, len)) {
+			if (AB_ARRAY_RESERVE(arr, cap, len)) {
 				fclose(f);
 				free(arr);
 				return -ENOMEM;
