@@ -27,6 +27,7 @@
 #define AB_MAX_DIGEST 64U
 #define AB_MAX_MS 60000U
 #define AB_MAX_WARMUP_MS 10000U
+#define AB_MAX_COUNT 100000000U
 #define AB_HEAD_LEN 32U
 #define AB_REASON_LEN 192
 
@@ -38,6 +39,9 @@ struct ab_job {
 	enum ab_op op;
 	char alg[CRYPTO_MAX_ALG_NAME];
 	unsigned int keylen, size, aad, authsize, ms, warmup_ms, inflight;
+	/* count=: exactly this many timed operations per thread instead of ms */
+	unsigned int count;
+	bool counted;
 	bool async;
 	enum ab_corpus corpus;
 	u8 expect[AB_MAX_DIGEST];

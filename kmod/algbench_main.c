@@ -83,9 +83,13 @@ static void ab_put_job(struct ab_out *o, const struct ab_job *job)
 	       job->async ? "async" : "sync", job->inflight, job->size, job->keylen);
 	if (job->type == AB_AEAD)
 		ab_put(o, "aad=%u\n", job->aad);
-	ab_put(o, "ms=%u\nwarmup_ms=%u\ncorpus=%s\ncpus=%*pbl\nthreads=%u\n", job->ms,
-	       job->warmup_ms, job->corpus == AB_CORPUS_TEXT ? "text" : "binary",
-	       cpumask_pr_args(&job->cpus), cpumask_weight(&job->cpus));
+	if (job->counted)
+		ab_put(o, "count=%u\n", job->count);
+	else
+		ab_put(o, "ms=%u\n", job->ms);
+	ab_put(o, "warmup_ms=%u\ncorpus=%s\ncpus=%*pbl\nthreads=%u\n", job->warmup_ms,
+	       job->corpus == AB_CORPUS_TEXT ? "text" : "binary", cpumask_pr_args(&job->cpus),
+	       cpumask_weight(&job->cpus));
 }
 
 static void ab_put_threads(struct ab_out *o, struct ab_thread **th, unsigned int n)
@@ -189,10 +193,10 @@ static const char *const ab_mode_names[] = { "sync", "async" };
 static const char *const ab_corpus_names[] = { "binary", "text", "pattern" };
 
 #define AB_KEYS \
-	"type alg op mode inflight size keylen aad authsize ms warmup_ms cpus corpus expect key iv adata"
+	"type alg op mode inflight size keylen aad authsize ms count warmup_ms cpus corpus expect key iv adata"
 
 struct ab_seen {
-	bool type, op, keylen, inflight, warmup, corpus, aad, authsize;
+	bool type, op, keylen, inflight, warmup, corpus, aad, authsize, ms;
 };
 
 static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *key,
@@ -238,7 +242,11 @@ static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *k
 		seen->authsize = true;
 		ret = ab_parse_uint(key, val, 1, 64, &job->authsize, reason);
 	} else if (!strcmp(key, "ms")) {
+		seen->ms = true;
 		ret = ab_parse_uint(key, val, 1, AB_MAX_MS, &job->ms, reason);
+	} else if (!strcmp(key, "count")) {
+		job->counted = true;
+		ret = ab_parse_uint(key, val, 0, AB_MAX_COUNT, &job->count, reason);
 	} else if (!strcmp(key, "warmup_ms")) {
 		seen->warmup = true;
 		ret = ab_parse_uint(key, val, 0, AB_MAX_WARMUP_MS, &job->warmup_ms, reason);
@@ -318,7 +326,20 @@ static int ab_validate(struct ab_job *job, const struct ab_seen *seen, char *rea
 		snprintf(reason, AB_REASON_LEN, "keylen= does not apply to type=acomp");
 		return -EINVAL;
 	}
-	if (!seen->warmup)
+	/* A counted job is for exact bookkeeping (GETSTAT deltas): nothing timed by the clock. */
+	if (job->counted && (seen->ms || seen->warmup)) {
+		snprintf(reason, AB_REASON_LEN,
+			 "count= runs exactly that many operations: ms= and warmup_ms= do not apply");
+		return -EINVAL;
+	}
+	if (job->counted && job->count % job->inflight) {
+		snprintf(reason, AB_REASON_LEN, "count=%u is not a multiple of inflight=%u",
+			 job->count, job->inflight);
+		return -EINVAL;
+	}
+	if (job->counted)
+		job->warmup_ms = 0;
+	else if (!seen->warmup)
 		job->warmup_ms = min(job->ms / 10, 100U);
 	if (!seen->corpus)
 		job->corpus = job->type == AB_ACOMP ? AB_CORPUS_TEXT : AB_CORPUS_BINARY;
@@ -385,6 +406,14 @@ static int ab_batch(struct ab_thread *t)
 	return ret;
 }
 
+/* Whether the timed loop goes on: until count= operations, or the window's end. */
+static bool ab_more(const struct ab_job *job, u64 ops, unsigned long end_j)
+{
+	if (READ_ONCE(job->stop))
+		return false;
+	return job->counted ? ops < job->count : time_before(jiffies, end_j);
+}
+
 static int ab_measure(struct ab_thread *t)
 {
 	const struct ab_job *job = t->job;
@@ -394,13 +423,13 @@ static int ab_measure(struct ab_thread *t)
 	int ret;
 
 	end = ktime_get_ns() + (u64)job->warmup_ms * NSEC_PER_MSEC;
-	do {
+	while (job->warmup_ms && ktime_get_ns() < end && !READ_ONCE(job->stop)) {
 		ret = ab_batch(t);
 		if (ret)
 			return ab_fail(t, ret, "%s %s failed in the warm-up (error %d)", t->driver,
 				       ab_op_names[job->op], ret);
 		cond_resched();
-	} while (ktime_get_ns() < end && !READ_ONCE(job->stop));
+	}
 
 	/*
 	 * The loop ends on jiffies, as tcrypt's: a load, where reading the
@@ -413,7 +442,8 @@ static int ab_measure(struct ab_thread *t)
 	end_j = last_j + max(msecs_to_jiffies(job->ms), 1UL);
 	start = ktime_get_ns();
 	c0 = get_cycles();
-	do {
+	ret = 0;
+	while (ab_more(job, ops, end_j)) {
 		ret = ab_batch(t);
 		if (ret)
 			break;
@@ -422,7 +452,7 @@ static int ab_measure(struct ab_thread *t)
 			cond_resched();
 			last_j = jiffies;
 		}
-	} while (time_before(jiffies, end_j) && !READ_ONCE(job->stop));
+	}
 	t->cycles = get_cycles() - c0;
 	now = ktime_get_ns();
 	t->ns = now - start;

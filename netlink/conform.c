@@ -17,7 +17,7 @@
 #include "conform.h"
 
 static const char conform_usage[] =
-	"usage: algbench conform [--tap] [--expect-stats auto|on|off]\n"
+	"usage: algbench conform [--tap] [--expect-stats auto|on|off] [--as-version X.Y]\n"
 	"\n"
 	"Checks the running kernel's crypto_user netlink interface: the GETALG dump\n"
 	"against /proc/crypto, GETALG per algorithm, GETSTAT, the CAP_NET_ADMIN checks\n"
@@ -27,6 +27,8 @@ static const char conform_usage[] =
 	"  --expect-stats   whether GETSTAT must answer counters: on, off, or auto\n"
 	"                   (default): from CONFIG_CRYPTO_STATS in /proc/config.gz or\n"
 	"                   /boot/config-$(uname -r); Linux >= 6.10 has none\n"
+	"  --as-version     judge the exact counters by what Linux X.Y counts (default:\n"
+	"                   the running kernel's; for distro kernels with backports)\n"
 	"Exit: 0 every check passed or was skipped, 1 a check failed, 2 bad usage\n"
 	"or no crypto_user socket.\n";
 
@@ -203,6 +205,14 @@ static void report(const struct conform_ctx *c, size_t i, const char *name, enum
 	fflush(stdout);
 }
 
+/* "6.4" or "6.4.0-rc1" -> 604; 0 if it is not a version. */
+static unsigned parse_version(const char *v)
+{
+	unsigned a, b;
+
+	return sscanf(v, "%u.%u", &a, &b) == 2 && b < 100 ? a * 100 + b : 0;
+}
+
 static int run_all(struct conform_ctx *c)
 {
 	unsigned count[3] = { 0, 0, 0 };
@@ -219,6 +229,8 @@ static int run_all(struct conform_ctx *c)
 		     : c->stats	  ? "on"
 				  : "off",
 		     c->stats_why);
+	conform_diag(c, "exact counters judged by Linux %u.%u's counting (%s)",
+		     c->counting_version / 100, c->counting_version % 100, c->counting_why);
 	for (size_t g = 0; g < N_GROUPS; g++) {
 		for (size_t r = 0; r < *groups[g].n; r++) {
 			const struct conform_check *k = &groups[g].rows[r];
@@ -241,7 +253,8 @@ static int run_all(struct conform_ctx *c)
 int cmd_conform(int argc, char **argv)
 {
 	struct conform_ctx c = { .kmsg_fd = -1 };
-	const char *mode = "auto";
+	const char *mode = "auto", *as_version = NULL;
+	struct utsname u;
 	int ret;
 
 	for (int i = 1; i < argc; i++) {
@@ -249,6 +262,8 @@ int cmd_conform(int argc, char **argv)
 			c.tap = true;
 		} else if (!strcmp(argv[i], "--expect-stats") && i + 1 < argc) {
 			mode = argv[++i];
+		} else if (!strcmp(argv[i], "--as-version") && i + 1 < argc) {
+			as_version = argv[++i];
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(conform_usage, stdout);
 			return 0;
@@ -257,6 +272,15 @@ int cmd_conform(int argc, char **argv)
 				conform_usage);
 			return 2;
 		}
+	}
+	uname(&u);
+	c.counting_version = parse_version(as_version ? as_version : u.release);
+	snprintf(c.counting_why, sizeof(c.counting_why), "%s",
+		 as_version ? "--as-version" : "uname -r");
+	if (!c.counting_version) {
+		fprintf(stderr, "algbench conform: %s '%s' is not a kernel version X.Y\n",
+			as_version ? "--as-version" : "uname -r", as_version ? as_version : u.release);
+		return 2;
 	}
 	if (decide_stats(&c, mode)) {
 		fprintf(stderr,

@@ -38,6 +38,8 @@ struct conform_ctx {
 	int32_t target_prio;
 	struct priv_result priv;
 	int kmsg_fd; /* /dev/kmsg read from the start of the run, or -1 */
+	unsigned counting_version; /* 100 * major + minor whose counting rules apply */
+	char counting_why[64];	   /* "uname -r" or "--as-version X.Y" */
 };
 
 struct conform_check {

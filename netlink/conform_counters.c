@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Conformance, exact counters (issue 6): N operations through AF_ALG must
- * move one driver's GETSTAT counters by exactly what the kernel version's
- * crypto_stats_* code adds. Only a CONFIG_CRYPTO_STATS=y kernel before 6.10
- * has counters; elsewhere every row is a SKIP with the reason.
+ * Conformance, exact counters (issue 6): N operations through AF_ALG, or
+ * through algbench.ko, must move one driver's GETSTAT counters by exactly
+ * what the kernel version's crypto_stats_* code adds. Only a
+ * CONFIG_CRYPTO_STATS=y kernel before 6.10 has counters; elsewhere every row
+ * is a SKIP with the reason. A mismatch is a finding: the row fails and
+ * names every counter with what it moved by and what was expected.
  *
  * What 6.1 counts (crypto/algapi.c): a successful request bumps its _cnt by
  * one and its _tlen by the request's length (cryptlen for aead: plaintext
  * on encrypt, ciphertext plus tag on decrypt); a failed one bumps err_cnt
  * only. algif_hash hashes with update (tlen += len) and final (cnt += 1),
- * or digest: either way +1 and +L per digest. Known differences of later
- * versions are in the quirks table below.
+ * or digest: either way +1 and +L per digest. Direct crypto_shash_* calls
+ * are not counted on 6.1. acomp counts the source length: the plaintext on
+ * compress, the compressed size on decompress. Known differences of later
+ * versions are in expected().
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -18,69 +22,100 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 
 #include "conform.h"
+#include "kmod_client.h"
 
 #define N_OPS			 16
 #define LEN			 4096
 #define AAD			 16
 #define TAG			 16
 #define CRYPTO_ALG_INTERNAL_FLAG 0x2000
+#define N_COUNTERS		 3
 
-enum op { OP_HASH, OP_ENC, OP_DEC, OP_BADTAG };
+/* K_HASH is the ahash front end (AF_ALG's algif_hash, the module's ahash). */
+enum kind { K_HASH, K_SHASH, K_SKCIPHER, K_AEAD, K_ACOMP };
+enum op { OP_HASH, OP_ENC, OP_DEC, OP_BADTAG, OP_COMP, OP_DECOMP };
+enum via { VIA_AFALG, VIA_KMOD };
 
 struct counter_case {
-	const char *alg; /* AF_ALG name; bound through its best driver */
-	int kind;	 /* 0 hash, 1 skcipher, 2 aead */
+	const char *alg; /* bound through its best driver */
+	enum kind kind;
 	enum op op;
+	enum via via;
 };
 
-/* Deltas one run of N_OPS is expected to add, by counter name. */
+/* Deltas the measured operations are expected to add, by counter name. */
 struct expect {
-	const char *counter[3];
-	uint64_t delta[3];
+	const char *counter[N_COUNTERS];
+	uint64_t delta[N_COUNTERS];
+	const char *note; /* a version's known way of counting, or NULL */
 };
 
-/* Versions [from, to) where the kernel counts otherwise (ABI-NOTES.md). */
-static unsigned kernel_version(void)
-{
-	struct utsname u;
-	unsigned a = 0, b = 0;
+/* What the operations did: n operations of len bytes, csize the compressed size. */
+struct work {
+	uint64_t n, len, csize;
+	bool shash_backed; /* the hash driver is an shash under the ahash front end */
+};
 
-	uname(&u);
-	sscanf(u.release, "%u.%u", &a, &b);
-	return a * 100 + b;
-}
-
-static void expected(const struct counter_case *k, unsigned ver, bool shash, struct expect *e)
+/* The expectation per kernel version (ABI-NOTES.md; crypto/algapi.c of each). */
+static void expected(const struct counter_case *k, unsigned ver, const struct work *w,
+		     struct expect *e)
 {
 	/* 6.3-6.6 counted ahash-over-shash twice (42808e5dc602, fixed by 2f1f34c1bf7b). */
-	uint64_t twice = shash && ver >= 603 && ver < 607 ? 2 : 1;
+	bool twice = k->kind == K_HASH && w->shash_backed && ver >= 603 && ver < 607;
 	/* From 6.3 crypto_aead_decrypt bumps the encrypt counters. */
-	bool dec_as_enc = ver >= 603;
+	bool dec_as_enc = k->kind == K_AEAD && ver >= 603;
+	/* Before 6.3 only the ahash front end counted; direct shash calls did not. */
+	bool uncounted = k->kind == K_SHASH && ver < 603;
+	uint64_t n = w->n, len = w->len;
 
 	memset(e, 0, sizeof(*e));
 	switch (k->op) {
-	case OP_HASH:
-		*e = (struct expect){ { "hash_cnt", "hash_tlen", "err_cnt" },
-				      { twice * N_OPS, twice * N_OPS * LEN, 0 } };
+	case OP_HASH: {
+		uint64_t m = uncounted ? 0 : twice ? 2 : 1;
+
+		*e = (struct expect){ .counter = { "hash_cnt", "hash_tlen", "err_cnt" },
+				      .delta = { m * n, m * n * len, 0 } };
+		if (uncounted)
+			e->note = "before 6.3 direct crypto_shash_* calls are not counted";
+		if (twice)
+			e->note = "6.3-6.6 count ahash-over-shash twice";
 		break;
+	}
 	case OP_ENC:
-		*e = (struct expect){ { "encrypt_cnt", "encrypt_tlen", "err_cnt" },
-				      { N_OPS, (uint64_t)N_OPS * LEN, 0 } };
+		*e = (struct expect){ .counter = { "encrypt_cnt", "encrypt_tlen", "err_cnt" },
+				      .delta = { n, n * len, 0 } };
 		break;
 	case OP_DEC: {
-		uint64_t tlen = (uint64_t)N_OPS * (k->kind == 2 ? LEN + TAG : LEN);
-		bool as_enc = k->kind == 2 && dec_as_enc;
+		uint64_t tlen = n * (k->kind == K_AEAD ? len + TAG : len);
 
-		*e = (struct expect){ { as_enc ? "encrypt_cnt" : "decrypt_cnt",
-					as_enc ? "encrypt_tlen" : "decrypt_tlen", "err_cnt" },
-				      { N_OPS, tlen, 0 } };
+		*e = (struct expect){ .counter = { dec_as_enc ? "encrypt_cnt" : "decrypt_cnt",
+						   dec_as_enc ? "encrypt_tlen" : "decrypt_tlen",
+						   "err_cnt" },
+				      .delta = { n, tlen, 0 } };
+		if (dec_as_enc)
+			e->note = "from 6.3 aead decryptions bump the encrypt counters";
 		break;
 	}
 	case OP_BADTAG:
-		*e = (struct expect){ { "err_cnt", "decrypt_cnt", "encrypt_cnt" }, { 1, 0, 0 } };
+		/*
+		 * 6.1 counts a request after it returns, an error in err_cnt only;
+		 * from 6.3 the count comes first, so the failed decryption is also
+		 * one more encrypt_cnt (see above).
+		 */
+		*e = (struct expect){ .counter = { "err_cnt", "decrypt_cnt", "encrypt_cnt" },
+				      .delta = { n, 0, dec_as_enc ? n : 0 } };
+		if (dec_as_enc)
+			e->note = "from 6.3 a failed aead decryption counts as an encryption too";
+		break;
+	case OP_COMP:
+		*e = (struct expect){ .counter = { "compress_cnt", "compress_tlen", "err_cnt" },
+				      .delta = { n, n * len, 0 } };
+		break;
+	case OP_DECOMP:
+		*e = (struct expect){ .counter = { "decompress_cnt", "decompress_tlen", "err_cnt" },
+				      .delta = { n, n * w->csize, 0 } };
 		break;
 	}
 }
@@ -107,6 +142,67 @@ static int best_driver(struct conform_ctx *c, const char *name, char *driver, bo
 	free(algs);
 	return best < 0 ? -ENOENT : 0;
 }
+
+/* Whether the GETALG dump reports driver as an shash. */
+static bool driver_is_shash(struct conform_ctx *c, const char *driver)
+{
+	struct cu_alg *algs;
+	size_t n;
+	bool shash = false;
+
+	if (conform_dump(c->s, &algs, &n))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(algs[i].driver, driver) && !strcmp(algs[i].report.type, "shash"))
+			shash = true;
+	free(algs);
+	return shash;
+}
+
+static int stat_deltas(const struct cu_stat *a, const struct cu_stat *b, const struct expect *e,
+		       int64_t *d, char *why, size_t n)
+{
+	for (int i = 0; i < N_COUNTERS; i++) {
+		uint64_t x, y;
+
+		if (cu_stat_counter(a, e->counter[i], &x) ||
+		    cu_stat_counter(b, e->counter[i], &y)) {
+			snprintf(why, n, "%s: no counter %s in CRYPTOCFGA_STAT_%s", a->alg.driver,
+				 e->counter[i], cu_attr_kind(a->stat_attr));
+			return -ENOENT;
+		}
+		d[i] = (int64_t)(y - x);
+	}
+	return 0;
+}
+
+/*
+ * Actual against expected, one diagnostic per counter; a mismatch is a
+ * finding that names every counter that is off.
+ */
+static enum verdict judge(const struct conform_ctx *c, const char *driver, const struct expect *e,
+			  const int64_t *got, char *why, size_t n)
+{
+	size_t off = 0;
+
+	if (e->note)
+		conform_diag(c, "%s: expected by version: %s", driver, e->note);
+	for (int i = 0; i < N_COUNTERS; i++) {
+		conform_diag(c, "%s %s: %+" PRId64 " (expected +%" PRIu64 ")", driver,
+			     e->counter[i], got[i], e->delta[i]);
+		if (got[i] == (int64_t)e->delta[i])
+			continue;
+		if (!off)
+			off = (size_t)snprintf(why, n, "finding: %s", driver);
+		if (off < n)
+			off += (size_t)snprintf(why + off, n - off,
+						" %s moved by %+" PRId64 ", expected +%" PRIu64 ";",
+						e->counter[i], got[i], e->delta[i]);
+	}
+	return off ? V_FAIL : V_PASS;
+}
+
+/* ---- through AF_ALG ---------------------------------------------------------------- */
 
 static int run_hash(struct kcapi_handle *h, const uint8_t *buf)
 {
@@ -167,18 +263,18 @@ static int run_aead(struct conform_ctx *c, struct kcapi_handle *h, enum op op, u
 	return 0;
 }
 
-static int open_handle(int kind, struct kcapi_handle **h, const char *name)
+static int open_handle(enum kind kind, struct kcapi_handle **h, const char *name)
 {
-	return kind == 0   ? kcapi_md_init(h, name, 0)
-	       : kind == 1 ? kcapi_cipher_init(h, name, 0)
-			   : kcapi_aead_init(h, name, 0);
+	return kind == K_HASH	    ? kcapi_md_init(h, name, 0)
+	       : kind == K_SKCIPHER ? kcapi_cipher_init(h, name, 0)
+				    : kcapi_aead_init(h, name, 0);
 }
 
-static void close_handle(int kind, struct kcapi_handle *h)
+static void close_handle(enum kind kind, struct kcapi_handle *h)
 {
-	if (kind == 0)
+	if (kind == K_HASH)
 		kcapi_md_destroy(h);
-	else if (kind == 1)
+	else if (kind == K_SKCIPHER)
 		kcapi_cipher_destroy(h);
 	else
 		kcapi_aead_destroy(h);
@@ -194,9 +290,9 @@ static int run_case(struct conform_ctx *c, const struct counter_case *k, const c
 	ret = open_handle(k->kind, &h, driver);
 	if (ret)
 		return ret;
-	if (k->kind == 0)
+	if (k->kind == K_HASH)
 		ret = run_hash(h, buf);
-	else if (k->kind == 1)
+	else if (k->kind == K_SKCIPHER)
 		ret = run_skcipher(h, k->op, buf, out);
 	else
 		ret = run_aead(c, h, k->op, buf, out, driver, before);
@@ -204,50 +300,21 @@ static int run_case(struct conform_ctx *c, const struct counter_case *k, const c
 	return ret;
 }
 
-static enum verdict compare(const struct conform_ctx *c, const struct cu_stat *a,
-			    const struct cu_stat *b, const struct expect *e, char *why, size_t n)
+static enum verdict check_afalg(struct conform_ctx *c, const struct counter_case *k, char *why,
+				size_t n)
 {
-	enum verdict v = V_PASS;
-
-	for (int i = 0; i < 3; i++) {
-		uint64_t x, y;
-
-		if (cu_stat_counter(a, e->counter[i], &x) ||
-		    cu_stat_counter(b, e->counter[i], &y)) {
-			snprintf(why, n, "%s: no counter %s in CRYPTOCFGA_STAT_%s", a->alg.driver,
-				 e->counter[i], cu_attr_kind(a->stat_attr));
-			return V_FAIL;
-		}
-		conform_diag(c,
-			     "%s %s: %" PRIu64 " -> %" PRIu64 " (+%" PRIu64 ", want +%" PRIu64 ")",
-			     a->alg.driver, e->counter[i], x, y, y - x, e->delta[i]);
-		if (y - x != e->delta[i] && v == V_PASS) {
-			snprintf(why, n, "%s moved by %" PRIu64 ", want %" PRIu64, e->counter[i],
-				 y - x, e->delta[i]);
-			v = V_FAIL;
-		}
-	}
-	return v;
-}
-
-static enum verdict check_counters(struct conform_ctx *c, const void *arg, char *why, size_t n)
-{
-	const struct counter_case *k = arg;
 	struct kcapi_handle *h = NULL;
 	struct cu_stat before, after;
 	char driver[CRYPTO_MAX_NAME];
+	struct work w = { k->op == OP_BADTAG ? 1 : N_OPS, LEN, 0, false };
 	struct expect e;
-	bool shash = false;
+	int64_t got[N_COUNTERS];
 	int ret;
 
-	if (c->stats != 1) {
-		snprintf(why, n, "kernel has no crypto statistics (%s)", c->stats_why);
-		return V_SKIP;
-	}
 	/* Binding by name loads and instantiates what is missing; then bind the driver. */
 	if (!open_handle(k->kind, &h, k->alg))
 		close_handle(k->kind, h);
-	ret = best_driver(c, k->alg, driver, &shash);
+	ret = best_driver(c, k->alg, driver, &w.shash_backed);
 	if (!ret)
 		ret = cu_get_stat(c->s, "", driver, &before);
 	if (!ret)
@@ -258,26 +325,139 @@ static enum verdict check_counters(struct conform_ctx *c, const void *arg, char 
 		snprintf(why, n, "%s: cannot run: %s", k->alg, strerror(ret < 0 ? -ret : ret));
 		return V_FAIL;
 	}
-	expected(k, kernel_version(), shash, &e);
-	return compare(c, &before, &after, &e, why, n);
+	expected(k, c->counting_version, &w, &e);
+	if (stat_deltas(&before, &after, &e, got, why, n))
+		return V_FAIL;
+	return judge(c, driver, &e, got, why, n);
+}
+
+/* ---- through algbench.ko ------------------------------------------------------------ */
+
+static const char *const kmod_type[] = {
+	[K_HASH] = "ahash", [K_SHASH] = "shash", [K_SKCIPHER] = "skcipher",
+	[K_AEAD] = "aead",  [K_ACOMP] = "acomp",
+};
+static const char *const kmod_op[] = {
+	[OP_HASH] = "digest",	[OP_ENC] = "encrypt",	    [OP_DEC] = "decrypt",
+	[OP_COMP] = "compress", [OP_DECOMP] = "decompress",
+};
+
+/* One counted job (docs/kmod.md: count=) on every CPU; the module's result in res. */
+static int kmod_job(const struct counter_case *k, const char *alg, unsigned count,
+		    struct abk_result *res, char *why, size_t n)
+{
+	char line[256], kwhy[ABK_WHY_LEN] = "";
+	int ret;
+
+	snprintf(line, sizeof(line), "type=%s alg=%s op=%s size=%d cpus=all count=%u",
+		 kmod_type[k->kind], alg, kmod_op[k->op], LEN, count);
+	ret = abk_run(line, res, kwhy);
+	if (ret)
+		snprintf(why, n, "algbench.ko '%s': %s", line, res->reason[0] ? res->reason : kwhy);
+	return ret;
+}
+
+/*
+ * The module's set-up (correctness check, the ciphertext or compressed
+ * input a reverse op needs) makes calls of its own, so a job of count=0 is
+ * run next to the count=N one: the difference of their deltas is exactly
+ * the N counted operations per CPU; the set-up's own deltas are reported.
+ */
+static enum verdict check_kmod(struct conform_ctx *c, const struct counter_case *k, char *why,
+			       size_t n)
+{
+	struct abk_result res = { 0 };
+	struct cu_stat s0, s1, s2;
+	char driver[sizeof(((struct abk_result *)0)->driver)], kwhy[ABK_WHY_LEN] = "";
+	int64_t setup[N_COUNTERS], total[N_COUNTERS], got[N_COUNTERS];
+	struct work w = { N_OPS, LEN, 0, false };
+	struct expect e;
+	int ret;
+
+	ret = abk_ensure_loaded(kwhy);
+	if (ret) {
+		snprintf(why, n, "%s", kwhy);
+		return V_SKIP;
+	}
+	/* Bind by name once to learn the driver, then pin it for the counted jobs. */
+	ret = kmod_job(k, k->alg, 0, &res, why, n);
+	snprintf(driver, sizeof(driver), "%s", res.driver);
+	abk_result_free(&res);
+	if (ret)
+		return V_FAIL;
+	w.shash_backed = driver_is_shash(c, driver);
+	ret = cu_get_stat(c->s, "", driver, &s0);
+	if (!ret && !(ret = kmod_job(k, driver, 0, &res, why, n)))
+		ret = cu_get_stat(c->s, "", driver, &s1);
+	abk_result_free(&res);
+	if (!ret && !(ret = kmod_job(k, driver, N_OPS, &res, why, n))) {
+		w.n = (uint64_t)N_OPS * res.threads;
+		w.csize = res.csize;
+		ret = cu_get_stat(c->s, "", driver, &s2);
+	}
+	abk_result_free(&res);
+	if (ret) {
+		if (!why[0])
+			snprintf(why, n, "%s: GETSTAT failed: %s", driver, strerror(-ret));
+		return V_FAIL;
+	}
+	expected(k, c->counting_version, &w, &e);
+	if (stat_deltas(&s0, &s1, &e, setup, why, n) || stat_deltas(&s1, &s2, &e, total, why, n))
+		return V_FAIL;
+	for (int i = 0; i < N_COUNTERS; i++)
+		got[i] = total[i] - setup[i];
+	conform_diag(c,
+		     "%s: %" PRIu64 " ops of %d B on %" PRIu64
+		     " CPUs; the set-up alone moved %s %+" PRId64 ", %s %+" PRId64 ", %s %+" PRId64,
+		     driver, w.n, LEN, w.n / N_OPS, e.counter[0], setup[0], e.counter[1], setup[1],
+		     e.counter[2], setup[2]);
+	return judge(c, driver, &e, got, why, n);
+}
+
+static enum verdict check_counters(struct conform_ctx *c, const void *arg, char *why, size_t n)
+{
+	const struct counter_case *k = arg;
+
+	if (c->stats != 1) {
+		snprintf(why, n, "kernel has no crypto statistics (%s)", c->stats_why);
+		return V_SKIP;
+	}
+	return k->via == VIA_AFALG ? check_afalg(c, k, why, n) : check_kmod(c, k, why, n);
 }
 
 /* clang-format off */
-#define CASE(alg, kind, op) &(const struct counter_case){ alg, kind, op }
+#define CASE(alg, kind, op, via) &(const struct counter_case){ alg, kind, op, via }
 /* clang-format on */
 
 const struct conform_check conform_counter_checks[] = {
 	{ "counters_sha256: 16 AF_ALG sha256 digests of 4096 B add hash_cnt 16, hash_tlen 65536",
-	  check_counters, CASE("sha256", 0, OP_HASH) },
+	  check_counters, CASE("sha256", K_HASH, OP_HASH, VIA_AFALG) },
 	{ "counters_cbc_aes_encrypt: 16 cbc(aes) encryptions of 4096 B add encrypt_cnt/tlen",
-	  check_counters, CASE("cbc(aes)", 1, OP_ENC) },
+	  check_counters, CASE("cbc(aes)", K_SKCIPHER, OP_ENC, VIA_AFALG) },
 	{ "counters_cbc_aes_decrypt: 16 cbc(aes) decryptions of 4096 B add decrypt_cnt/tlen",
-	  check_counters, CASE("cbc(aes)", 1, OP_DEC) },
+	  check_counters, CASE("cbc(aes)", K_SKCIPHER, OP_DEC, VIA_AFALG) },
 	{ "counters_gcm_aes_encrypt: 16 gcm(aes) encryptions add encrypt_cnt/tlen (plaintext)",
-	  check_counters, CASE("gcm(aes)", 2, OP_ENC) },
+	  check_counters, CASE("gcm(aes)", K_AEAD, OP_ENC, VIA_AFALG) },
 	{ "counters_gcm_aes_decrypt: 16 gcm(aes) decryptions add decrypt_cnt/tlen (ct + tag)",
-	  check_counters, CASE("gcm(aes)", 2, OP_DEC) },
+	  check_counters, CASE("gcm(aes)", K_AEAD, OP_DEC, VIA_AFALG) },
 	{ "counters_gcm_aes_badtag: a failed tag check adds err_cnt 1 and nothing else",
-	  check_counters, CASE("gcm(aes)", 2, OP_BADTAG) },
+	  check_counters, CASE("gcm(aes)", K_AEAD, OP_BADTAG, VIA_AFALG) },
+	{ "counters_kmod_ahash_sha256: 16 algbench.ko ahash digests per CPU add hash_cnt/tlen",
+	  check_counters, CASE("sha256", K_HASH, OP_HASH, VIA_KMOD) },
+	{ "counters_kmod_shash_sha256: 16 direct shash digests per CPU (6.1: not counted)",
+	  check_counters, CASE("sha256", K_SHASH, OP_HASH, VIA_KMOD) },
+	{ "counters_kmod_cbc_aes_encrypt: 16 algbench.ko cbc(aes) encryptions per CPU",
+	  check_counters, CASE("cbc(aes)", K_SKCIPHER, OP_ENC, VIA_KMOD) },
+	{ "counters_kmod_cbc_aes_decrypt: 16 algbench.ko cbc(aes) decryptions per CPU",
+	  check_counters, CASE("cbc(aes)", K_SKCIPHER, OP_DEC, VIA_KMOD) },
+	{ "counters_kmod_gcm_aes_encrypt: 16 algbench.ko gcm(aes) encryptions per CPU",
+	  check_counters, CASE("gcm(aes)", K_AEAD, OP_ENC, VIA_KMOD) },
+	{ "counters_kmod_gcm_aes_decrypt: 16 algbench.ko gcm(aes) decryptions per CPU",
+	  check_counters, CASE("gcm(aes)", K_AEAD, OP_DEC, VIA_KMOD) },
+	{ "counters_kmod_deflate_compress: 16 acomp deflate compressions per CPU add "
+	  "compress_cnt/tlen",
+	  check_counters, CASE("deflate", K_ACOMP, OP_COMP, VIA_KMOD) },
+	{ "counters_kmod_deflate_decompress: 16 decompressions per CPU add decompress_tlen = csize",
+	  check_counters, CASE("deflate", K_ACOMP, OP_DECOMP, VIA_KMOD) },
 };
 const size_t conform_n_counter_checks = CONFORM_ROWS(conform_counter_checks);

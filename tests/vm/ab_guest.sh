@@ -16,3 +16,12 @@ if [ -f /results/kdir_probe.ko ]; then
 	insmod /results/kdir_probe.ko && grep -q '^kdir_probe ' /proc/modules && rmmod kdir_probe &&
 		echo kdir_probe=loaded || echo kdir_probe=failed
 fi
+# The conformance suite, with its exact-counter rows through AF_ALG and
+# algbench.ko (built for this kernel by CMake): TAP into the shared folder.
+if [ -d /results ]; then
+	algbench conform --tap >/results/conform.tap 2>&1
+	echo "conform_rc=$?"
+	# Judged by 6.4's rules, this 6.1 kernel's counting must show up as findings.
+	algbench conform --tap --as-version 6.4 >/results/conform-6.4.tap 2>&1
+	echo "conform_64_rc=$?"
+fi

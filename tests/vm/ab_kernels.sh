@@ -59,6 +59,37 @@ for v in stats-on stats-off; do
 	check "$v: tcrypt.ko loads and runs (its init returns -EAGAIN by design)" \
 		grep -q 'Resource temporarily unavailable' <<<"$(fact tcrypt)"
 	check "$v: the external module loads and unloads in the guest" [ "$(fact kdir_probe)" = loaded ]
+	tap=$share/conform.tap
+	sed 's/^/#   conform: /' "$tap" 2>/dev/null
+	check "$v: algbench conform exits 0 (exit $(fact conform_rc))" [ "$(fact conform_rc)" = 0 ]
+	check "$v: conform totals say fail:0" grep -q '^# Totals: pass:[0-9]* fail:0 ' "$tap"
+	n_rows=$(grep -Ec '^(not )?ok [0-9]+ counters_' "$tap")
+	n_kmod=$(grep -Ec '^ok [0-9]+ counters_kmod_' "$tap")
+	n_skip=$(grep -Ec '^ok [0-9]+ counters_.*# SKIP' "$tap")
+	if [ "$v" = stats-on ]; then
+		check "$v: every exact-counter row ran and passed ($n_rows rows, $n_skip skipped)" \
+			[ "$n_rows" -ge 14 -a "$n_skip" = 0 -a "$(grep -Ec '^not ok [0-9]+ counters_' "$tap")" = 0 ]
+		check "$v: the algbench.ko rows ran (8 expected, $n_kmod passed)" [ "$n_kmod" -ge 8 ]
+		check "$v: 2 CPUs' algbench.ko gcm(aes) decryptions counted exactly (+32, 32 x (4096+16) B)" \
+			grep -q '^# generic-gcm-aesni decrypt_tlen: +131584 (expected +131584)$' "$tap"
+		check "$v: 6.1 does not count direct shash digests (+0, a per-version expectation)" \
+			grep -Eq '^# sha256-[a-z0-9]+ hash_cnt: \+0 \(expected \+0\)$' "$tap"
+		# --as-version 6.4: a real 6.1 kernel judged by 6.4's counting rules, so
+		# each difference between the versions must come out as a finding.
+		t64=$share/conform-6.4.tap
+		grep -E '^not ok|finding' "$t64" | sed 's/^/#   as 6.4: /'
+		check "$v: --as-version 6.4 exits 1 (findings)" [ "$(fact conform_64_rc)" = 1 ]
+		check "$v: as 6.4, the AF_ALG gcm(aes) decrypt row is a finding with expected and actual" \
+			grep -q '^# finding: generic-gcm-aesni encrypt_cnt moved by +0, expected +16; encrypt_tlen moved by +0, expected +65792;' "$t64"
+		check "$v: as 6.4, the direct shash row is a finding (6.4 counts shash: expected +32)" \
+			grep -Eq '^# finding: sha256-[a-z0-9]+ hash_cnt moved by \+0, expected \+32;' "$t64"
+		check "$v: as 6.4, the encrypt rows still pass (no version difference there)" \
+			grep -Eq '^ok [0-9]+ counters_kmod_gcm_aes_encrypt' "$t64"
+	else
+		check "$v: every exact-counter row is a SKIP ($n_skip of $n_rows)" [ "$n_rows" -ge 14 -a "$n_skip" = "$n_rows" ]
+		check "$v: the SKIPs name the missing statistics" grep -q 'counters_.*# SKIP kernel has no crypto statistics' "$tap"
+		check "$v: getstat_all passed: every GETSTAT answered -ENOTSUPP" grep -Eq '^ok [0-9]+ getstat_all' "$tap"
+	fi
 	rm -rf "$share"
 	gs=$(fact getstat_sha256)
 	if [ "$v" = stats-on ]; then

@@ -106,9 +106,33 @@ run_err "inflight over the limit" EINVAL "type=aead alg=gcm(aes) mode=async infl
 run_err "offline CPU" EINVAL "type=aead alg=gcm(aes) cpus=$ncpu"
 run_err "bad CPU list" EINVAL "type=aead alg=gcm(aes) cpus=x-y"
 run_err "ms=0" EINVAL "type=aead alg=gcm(aes) ms=0"
+run_err "count= with ms=" EINVAL "type=aead alg=gcm(aes) count=10 ms=100"
+run_err "count= with warmup_ms=" EINVAL "type=aead alg=gcm(aes) count=10 warmup_ms=0"
+run_err "count= not a multiple of inflight" EINVAL "type=ahash alg=sha256 mode=async inflight=4 count=10"
+run_err "count= over the limit" EINVAL "type=ahash alg=sha256 count=4000000000"
 run_err "keyed hash without a key" EINVAL "type=shash alg=hmac(sha256)"
 run_err "odd expect hex" EINVAL "type=shash alg=sha256 expect=abc"
 run_err "line too long" EINVAL "type=aead alg=$(printf 'x%.0s' $(seq 1100))"
+
+# ---- count=: exactly N operations per thread, no warm-up; count=0 only checks --------
+if job "type=aead alg=gcm(aes) size=256 count=1000 cpus=all"; then
+	check "count=1000 cpus=all: ops is 1000 x $ncpu, each CPU 1000, warmup_ms=0" \
+		test "$(field ops) $(grep -c '^cpu[0-9]*\.ops=1000$' "$D/result") $(field warmup_ms) $(field count)" = "$((1000 * ncpu)) $ncpu 0 1000"
+else
+	not_ok "count=1000 cpus=all: $(field error) $(field reason)"
+fi
+if job "type=acomp alg=deflate size=4096 mode=async inflight=4 count=8"; then
+	check "count=8 inflight=4: 8 ops, the check ran (check=$(field check))" \
+		test "$(field ops) $(field status) $(field check)" = "8 0 roundtrip"
+else
+	not_ok "count=8 inflight=4: $(field error) $(field reason)"
+fi
+if job "type=skcipher alg=cbc(aes) count=0"; then
+	check "count=0: the correctness check only, ops=0, a driver named" \
+		test "$(field ops) $(field status) $(field check)" = "0 0 roundtrip" -a -n "$(field driver)"
+else
+	not_ok "count=0: $(field error) $(field reason)"
+fi
 
 # ---- two writers at once: serialised, each reads its own result -------------------
 writer() { # SIZE: one job on its own file descriptor, prints the size it got back
