@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* /proc/crypto: which algorithms and drivers the running kernel has. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,21 +9,91 @@
 #include "array.h"
 #include "proc_crypto.h"
 
-static void copy_field(char *dst, size_t len, const char *val)
+static void trim_right(char *s)
 {
-	snprintf(dst, len, "%s", val);
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
+		s[--n] = '\0';
 }
 
+/* Copies src into dst[n], cut to fit. */
+static void copy_cut(char *dst, size_t n, const char *src)
+{
+	size_t len = strnlen(src, n - 1);
+
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
+/* "name         : sha256" into a; lines without " : " are ignored. */
+static void add_kv(struct pc_alg *a, char *line)
+{
+	char *colon = strchr(line, ':');
+	char *val;
+
+	if (!colon || a->n_kv == PC_MAX_KV)
+		return;
+	*colon = '\0';
+	val = colon + 1 + (colon[1] == ' ');
+	trim_right(line);
+	trim_right(val);
+	copy_cut(a->kv[a->n_kv].key, sizeof(a->kv[0].key), line);
+	copy_cut(a->kv[a->n_kv].val, sizeof(a->kv[0].val), val);
+	a->n_kv++;
+}
+
+int pc_read(const char *path, struct pc_alg **algs, size_t *n)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	size_t cap = 0;
+	bool in_block = false;
+	int ret = 0;
+
+	*algs = NULL;
+	*n = 0;
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '\n') {
+			in_block = false;
+			continue;
+		}
+		if (!in_block) {
+			if (AB_ARRAY_RESERVE(*algs, cap, *n)) {
+				ret = -ENOMEM;
+				break;
+			}
+			memset(&(*algs)[*n], 0, sizeof(**algs));
+			(*n)++;
+			in_block = true;
+		}
+		add_kv(&(*algs)[*n - 1], line);
+	}
+	fclose(f);
+	return ret;
+}
+
+const char *pc_get(const struct pc_alg *a, const char *key)
+{
+	for (size_t i = 0; i < a->n_kv; i++)
+		if (!strcmp(a->kv[i].key, key))
+			return a->kv[i].val;
+	return NULL;
+}
+
+/* The typed view of one block. */
 static void set_field(struct ab_proc_alg *a, const char *key, const char *val)
 {
 	if (!strcmp(key, "name"))
-		copy_field(a->name, sizeof(a->name), val);
+		copy_cut(a->name, sizeof(a->name), val);
 	else if (!strcmp(key, "driver"))
-		copy_field(a->driver, sizeof(a->driver), val);
+		copy_cut(a->driver, sizeof(a->driver), val);
 	else if (!strcmp(key, "module"))
-		copy_field(a->module, sizeof(a->module), val);
+		copy_cut(a->module, sizeof(a->module), val);
 	else if (!strcmp(key, "type"))
-		copy_field(a->type, sizeof(a->type), val);
+		copy_cut(a->type, sizeof(a->type), val);
 	else if (!strcmp(key, "priority"))
 		a->priority = atoi(val);
 	else if (!strcmp(key, "selftest"))
@@ -31,53 +102,28 @@ static void set_field(struct ab_proc_alg *a, const char *key, const char *val)
 		a->internal = !strcmp(val, "yes");
 }
 
-/* "key   : value\n" -> key, value (both trimmed, in place). */
-static int split_line(char *line, char **key, char **val)
-{
-	char *colon = strchr(line, ':'), *end;
-
-	if (!colon)
-		return -1;
-	*colon = '\0';
-	for (end = colon; end > line && (end[-1] == ' ' || end[-1] == '\t'); end--)
-		end[-1] = '\0';
-	*key = line;
-	*val = colon + 1;
-	while (**val == ' ')
-		(*val)++;
-	(*val)[strcspn(*val, "\n")] = '\0';
-	return 0;
-}
-
 int ab_proc_crypto_read(const char *path, struct ab_proc_alg **out, size_t *n)
 {
-	FILE *f = fopen(path ? path : "/proc/crypto", "r");
-	struct ab_proc_alg *arr = NULL;
-	size_t cap = 0, len = 0;
-	char line[512], *key, *val;
-	int in_block = 0;
+	struct pc_alg *blocks;
+	struct ab_proc_alg *arr;
+	size_t nb;
+	int ret = pc_read(path ? path : "/proc/crypto", &blocks, &nb);
 
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (split_line(line, &key, &val)) {
-			in_block = 0; /* a blank line ends a block */
-			continue;
-		}
-		if (!in_block) {
-			if (AB_ARRAY_RESERVE(arr, cap, len)) {
-				fclose(f);
-				free(arr);
-				return -ENOMEM;
-			}
-			memset(&arr[len++], 0, sizeof(*arr));
-			in_block = 1;
-		}
-		set_field(&arr[len - 1], key, val);
+	if (ret) {
+		free(blocks);
+		return ret;
 	}
-	fclose(f);
+	arr = calloc(nb ? nb : 1, sizeof(*arr));
+	if (!arr) {
+		free(blocks);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < nb; i++)
+		for (size_t k = 0; k < blocks[i].n_kv; k++)
+			set_field(&arr[i], blocks[i].kv[k].key, blocks[i].kv[k].val);
+	free(blocks);
 	*out = arr;
-	*n = len;
+	*n = nb;
 	return 0;
 }
 

@@ -1,4 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * /proc/crypto, read once for everyone: as blocks of "key : value" lines
+ * (the conformance suite compares them with GETALG), and as the typed view
+ * the benchmark uses to pick the driver a bind by name gets.
+ */
 #ifndef ALGBENCH_PROC_CRYPTO_H
 #define ALGBENCH_PROC_CRYPTO_H
 
@@ -6,7 +11,23 @@
 
 #include "backend.h"
 
-/* One block of /proc/crypto. */
+#define PC_MAX_KV 24
+
+/* One block, its lines in order. Values fit: names are under 128 bytes. */
+struct pc_alg {
+	size_t n_kv;
+	struct {
+		char key[24];
+		char val[AB_NAME_LEN];
+	} kv[PC_MAX_KV];
+};
+
+/* Reads PATH (normally /proc/crypto). 0, or -errno; *algs is malloc'ed. */
+int pc_read(const char *path, struct pc_alg **algs, size_t *n);
+/* The value of KEY in A, or NULL. */
+const char *pc_get(const struct pc_alg *a, const char *key);
+
+/* One block of /proc/crypto, typed. */
 struct ab_proc_alg {
 	char name[AB_NAME_LEN];
 	char driver[AB_NAME_LEN];

@@ -9,12 +9,12 @@
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
-#include <zlib.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
 
 #include "harness.h"
+#include "kstats.h"
 #include "result_json.h"
 #include "version.h"
 
@@ -42,45 +42,11 @@ static void cpuinfo_field(const char *key, char *out, size_t len)
 		fclose(f);
 }
 
-/* y: set; n: "is not set"; absent: config has no such symbol. 1 if a line matched. */
-static int stats_line(const char *line, char *out)
-{
-	if (!strncmp(line, "CONFIG_CRYPTO_STATS=", 20)) {
-		snprintf(out, 8, "%s", line[20] == 'y' ? "y" : "n");
-		return 1;
-	}
-	if (strstr(line, "# CONFIG_CRYPTO_STATS is not set")) {
-		snprintf(out, 8, "n");
-		return 1;
-	}
-	return 0;
-}
-
-static int scan_config(const char *path, char *out)
-{
-	gzFile f = gzopen(path, "r"); /* reads plain files too */
-	char line[512];
-
-	if (!f)
-		return -1;
-	snprintf(out, 8, "absent");
-	while (gzgets(f, line, sizeof(line)))
-		if (stats_line(line, out))
-			break;
-	gzclose(f);
-	return 0;
-}
-
 static void crypto_stats_of(struct ab_run_info *run)
 {
-	char boot[160];
+	enum kstats k = kstats_from_config(run->config_source, sizeof(run->config_source));
 
-	snprintf(boot, sizeof(boot), "/boot/config-%s", run->kernel);
-	snprintf(run->crypto_stats, sizeof(run->crypto_stats), "unknown");
-	if (!scan_config("/proc/config.gz", run->crypto_stats))
-		snprintf(run->config_source, sizeof(run->config_source), "/proc/config.gz");
-	else if (!scan_config(boot, run->crypto_stats))
-		snprintf(run->config_source, sizeof(run->config_source), "%s", boot);
+	snprintf(run->crypto_stats, sizeof(run->crypto_stats), "%s", kstats_name(k));
 }
 
 /* KVM announces itself in CPUID 0x40000000; QEMU's TCG sets only the flag. */

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "crypto_user.h"
+#include "kstats.h"
 #include "proc_crypto.h"
 
 enum verdict { V_PASS, V_FAIL, V_SKIP };

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cu_replies.h"
+#include "kstats.h"
 #include "proc_crypto.h"
 
 static int n_tests, n_failed;

@@ -1,27 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * /proc/crypto as a list of algorithms with their "key : value" lines, and
- * the kernel's CONFIG_CRYPTO_STATS as its config says it.
+ * CONFIG_CRYPTO_STATS of the running kernel, from /proc/config.gz or
+ * /boot/config-$(uname -r): one reader for the result JSON and conform.
  */
-#ifndef ALGBENCH_PROC_CRYPTO_H
-#define ALGBENCH_PROC_CRYPTO_H
+#ifndef ALGBENCH_KSTATS_H
+#define ALGBENCH_KSTATS_H
 
 #include <stddef.h>
-
-#define PC_MAX_KV 24
-
-struct pc_alg {
-	size_t n_kv;
-	struct {
-		char key[24];
-		char val[64];
-	} kv[PC_MAX_KV];
-};
-
-/* Reads path (normally /proc/crypto). 0, or -errno; *algs is malloc'ed. */
-int pc_read(const char *path, struct pc_alg **algs, size_t *n);
-/* The value of key in a, or NULL. */
-const char *pc_get(const struct pc_alg *a, const char *key);
 
 /* CONFIG_CRYPTO_STATS of the running kernel. */
 enum kstats {
