@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "plan.h"
 
 /* Calls ITEM for each comma-separated item of S; stops at the first error. */
@@ -284,15 +285,8 @@ struct job_list {
 
 static int push(struct job_list *l, const struct ab_job *j)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 256;
-		struct ab_job *p = realloc(l->jobs, cap * sizeof(*p));
-
-		if (!p)
-			return -1;
-		l->jobs = p;
-		l->cap = cap;
-	}
+	if (AB_ARRAY_RESERVE(l->jobs, l->cap, l->n))
+		return -1;
 	l->jobs[l->n++] = *j;
 	return 0;
 }

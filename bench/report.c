@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "report.h"
 #include "stats.h"
 
@@ -65,15 +66,8 @@ void ab_report_add(struct ab_report *r, const struct ab_result *res)
 	r->n_kat_fail += res->kat == AB_KAT_FAIL;
 	if (res->status != AB_STATUS_OK)
 		return;
-	if (r->n_ok == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 256;
-		struct ab_report_entry *p = realloc(r->ok, cap * sizeof(*p));
-
-		if (!p)
-			return;
-		r->ok = p;
-		r->cap = cap;
-	}
+	if (AB_ARRAY_RESERVE(r->ok, r->cap, r->n_ok))
+		return;
 	r->ok[r->n_ok++] = (struct ab_report_entry){ j->alg, j->key,  j->backend, j->mode,
 						     j->op,  j->size, j->threads, res->mbps };
 }

@@ -13,6 +13,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "command.h"
 #include "conform.h"
 
@@ -52,15 +53,8 @@ static int collect(const struct cu_alg *a, void *data)
 {
 	struct dump_buf *d = data;
 
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? 2 * d->cap : 128;
-		struct cu_alg *p = realloc(d->algs, cap * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		d->algs = p;
-		d->cap = cap;
-	}
+	if (AB_ARRAY_RESERVE(d->algs, d->cap, d->n))
+		return -ENOMEM;
 	d->algs[d->n++] = *a;
 	return 0;
 }
