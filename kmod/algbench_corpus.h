@@ -14,7 +14,7 @@
  *           byte, small integers (a "table"), or a copy of an earlier chunk:
  *           mixed binary, about 2:1.
  *   pattern: in[i] = 31 i + 3 (mod 256), the input of algbench's user-space
- *           known-answer vectors (bench/vector.c), so a KAT can run in-kernel.
+ *           known-answer vectors (bench/backends/vector.c), so a KAT can run in-kernel.
  * Keys and IVs are fixed patterns: key[i] = 0x10 + 7 i, iv[i] = 0xa0 + i.
  */
 #ifndef ALGBENCH_CORPUS_H

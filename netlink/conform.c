@@ -13,7 +13,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "array.h"
+#include "sys/array.h"
 #include "command.h"
 #include "conform.h"
 

@@ -12,8 +12,8 @@
 #include <stddef.h>
 
 #include "crypto_user.h"
-#include "kstats.h"
-#include "proc_crypto.h"
+#include "sys/kstats.h"
+#include "sys/proc_crypto.h"
 
 enum verdict { V_PASS, V_FAIL, V_SKIP };
 

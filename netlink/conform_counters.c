@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "conform.h"
-#include "kmod_client.h"
+#include "sys/kmod_client.h"
 
 #define N_OPS			 16
 #define LEN			 4096

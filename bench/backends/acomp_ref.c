@@ -9,7 +9,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include "acomp_ref.h"
+#include "backends/acomp_ref.h"
 
 typedef long (*compress_fn)(const unsigned char *in, size_t len, unsigned char *out, size_t cap);
 typedef long (*decompress_fn)(const unsigned char *in, size_t len, unsigned char *out, size_t cap);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
+#include "backends/backend.h"
 
 extern const struct ab_backend ab_backend_afalg;
 extern const struct ab_backend ab_backend_openssl;
@@ -38,49 +38,4 @@ int ab_backend_has_mode(const struct ab_backend *b, const char *mode)
 int ab_backend_runs(const struct ab_backend *b, enum ab_type type)
 {
 	return !!(b->types & (1u << type));
-}
-
-enum ab_status ab_status_from_errno(int err)
-{
-	switch (err < 0 ? -err : err) {
-	case ENOENT:	      /* algorithm absent */
-	case EAFNOSUPPORT:    /* no AF_ALG */
-	case EPROTONOSUPPORT: /* algif_<type> missing */
-	case ENOPKG:
-	case EOPNOTSUPP:
-	case ELIBBAD: /* self-test failed, or FIPS refuses it */
-	case ENOSYS:
-		return AB_STATUS_SKIPPED;
-	default:
-		return AB_STATUS_FAILED;
-	}
-}
-
-const char *ab_status_name(enum ab_status s)
-{
-	static const char *const names[] = { "ok", "skipped", "failed" };
-
-	return (unsigned int)s < 3 ? names[s] : "?";
-}
-
-const char *ab_kat_name(enum ab_kat k)
-{
-	static const char *const names[] = { "skip", "pass", "fail" };
-
-	return (unsigned int)k < 3 ? names[k] : "?";
-}
-
-int ab_result_alloc_samples(struct ab_result *res, unsigned int n)
-{
-	free(res->samples);
-	res->n_samples = 0;
-	res->samples = calloc(n ? n : 1, sizeof(*res->samples));
-	return res->samples ? 0 : -ENOMEM;
-}
-
-void ab_result_free(struct ab_result *res)
-{
-	free(res->samples);
-	res->samples = NULL;
-	res->n_samples = 0;
 }

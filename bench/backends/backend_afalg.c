@@ -18,7 +18,8 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "proc_crypto.h"
+#include "backends/backend.h"
+#include "sys/proc_crypto.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kmod: jobs run inside the kernel by algbench.ko (kmod/), through its
- * debugfs control file (bench/kmod_client.c). The module times each window
+ * debugfs control file (bench/sys/kmod_client.c). The module times each window
  * itself, with one bound kthread per CPU, so this backend is a whole-job
  * backend: kat() checks the known answer in the kernel, run_job() asks for
  * one window per repeat.
@@ -12,7 +12,7 @@
  * (the interface tcrypt's hash speed tests and AF_ALG use). The shash
  * interface is reachable through `algbench kmod 'type=shash ...'`.
  *
- * Key, IV and AAD are the harness's vector (bench/vector.c), passed as hex,
+ * Key, IV and AAD are the harness's vector (bench/backends/vector.c), passed as hex,
  * and the input is corpus=pattern, the same bytes as the vector's input, so
  * the in-kernel KAT compares against the harness's OpenSSL reference. acomp
  * jobs use the text corpus (kmod/algbench_corpus.h); the KAT is the kernel's
@@ -24,11 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acomp_ref.h"
-#include "backend.h"
-#include "kmod_client.h"
-#include "vector.h"
-#include "../kmod/algbench_corpus.h"
+#include "backends/acomp_ref.h"
+#include "backends/backend.h"
+#include "sys/kmod_client.h"
+#include "backends/vector.h"
+#include "kmod/algbench_corpus.h"
 
 #define LINE_LEN 1024
 

@@ -11,7 +11,7 @@
 
 #include <openssl/core_names.h>
 
-#include "evp.h"
+#include "backends/evp.h"
 
 static const char *const openssl_modes[] = { "evp", NULL };
 

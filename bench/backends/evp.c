@@ -6,7 +6,7 @@
 
 #include <openssl/err.h>
 
-#include "evp.h"
+#include "backends/evp.h"
 
 void ab_evp_aead_params(const struct ab_alg *alg, const struct ab_vector *v, struct ab_evp_aead *p)
 {

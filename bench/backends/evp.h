@@ -4,7 +4,7 @@
 
 #include <openssl/evp.h>
 
-#include "backend.h"
+#include "backends/backend.h"
 
 /*
  * OpenSSL EVP, shared by the reference (KAT answers) and the openssl

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evp.h"
-#include "vector.h"
+#include "backends/evp.h"
+#include "backends/vector.h"
 
 /* RFC 3720 B.4: CRC32C of 32 zero bytes, as the kernel returns it (le32). */
 static const uint8_t crc32c_zeros32[4] = { 0xaa, 0x36, 0x91, 0x8a };

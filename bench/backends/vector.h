@@ -2,7 +2,7 @@
 #ifndef ALGBENCH_VECTOR_H
 #define ALGBENCH_VECTOR_H
 
-#include "backend.h"
+#include "backends/backend.h"
 
 /* A struct ab_vector with the memory it points at (page-aligned, owned). */
 struct ab_vecbuf {

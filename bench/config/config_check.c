@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "command.h"
-#include "config_rules.h"
-#include "kconfig.h"
+#include "config/config_rules.h"
+#include "sys/kconfig.h"
 
 #define MAX_FINDINGS 64
 #define WRAP	     78

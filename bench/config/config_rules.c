@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "config_rules.h"
+#include "config/config_rules.h"
 
 /*
  * AB_STATS_EVIDENCE: this project's own stats-on vs stats-off figure, from

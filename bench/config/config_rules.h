@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "kconfig.h"
+#include "sys/kconfig.h"
 
 enum severity { SEV_INFO, SEV_WARNING, SEV_ERROR };
 

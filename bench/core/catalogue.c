@@ -2,7 +2,7 @@
 /* The algorithm catalogue: one row per algorithm (see catalogue.h). */
 #include <string.h>
 
-#include "catalogue.h"
+#include "core/catalogue.h"
 
 #define AES_IV 16
 #define TAG    16

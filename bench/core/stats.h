@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backend.h"
+#include "core/job.h"
 
 /* Median of X (NAN when N is 0); X is reordered. */
 double ab_median(double *x, size_t n);

@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
-#include "array.h"
+#include "core/stats.h"
+#include "sys/array.h"
 #include "command.h"
-#include "result_json.h"
+#include "report/result_json.h"
 
 #define BOOTSTRAP_ITERS 10000
 #define P_LIMIT 0.01

@@ -19,8 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "stats.h"
-#include "array.h"
+#include "core/stats.h"
+#include "sys/array.h"
 #include "command.h"
 
 struct point {

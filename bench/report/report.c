@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "report.h"
-#include "stats.h"
+#include "sys/array.h"
+#include "report/report.h"
+#include "core/stats.h"
 
 void ab_report_init(struct ab_report *r)
 {

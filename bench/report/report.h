@@ -4,8 +4,8 @@
 
 #include <stdio.h>
 
-#include "backend.h"
-#include "result_json.h"
+#include "backends/backend.h"
+#include "report/result_json.h"
 
 /* The human-readable side of a run: one table row per job, then a summary. */
 

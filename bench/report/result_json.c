@@ -13,34 +13,13 @@
 #include <cpuid.h>
 #endif
 
-#include "harness.h"
-#include "kstats.h"
-#include "result_json.h"
+#include "sys/cpu.h"
+#include "sys/kstats.h"
+#include "report/result_json.h"
 #include "version.h"
 
 /* Rewrite a result file at most this often (each rewrite copies it all). */
 #define REWRITE_NS 1000000000ull
-
-static void cpuinfo_field(const char *key, char *out, size_t len)
-{
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[4096];
-	size_t klen = strlen(key);
-
-	out[0] = '\0';
-	while (f && fgets(line, sizeof(line), f)) {
-		char *colon = strchr(line, ':');
-
-		if (colon && !strncmp(line, key, klen) &&
-		    (line[klen] == ' ' || line[klen] == '\t')) {
-			snprintf(out, len, "%s", colon + 2);
-			out[strcspn(out, "\n")] = '\0';
-			break;
-		}
-	}
-	if (f)
-		fclose(f);
-}
 
 static void crypto_stats_of(struct ab_run_info *run)
 {
@@ -54,7 +33,7 @@ static void virt_of(struct ab_run_info *run)
 {
 	char flags[4096];
 
-	cpuinfo_field("flags", flags, sizeof(flags));
+	ab_cpuinfo_field("flags", flags, sizeof(flags));
 	snprintf(run->virtualized, sizeof(run->virtualized), "none");
 	if (!strstr(flags, " hypervisor"))
 		return;
@@ -84,7 +63,7 @@ void ab_run_info_collect(struct ab_run_info *run)
 		 (int)getpid());
 	if (!uname(&u))
 		snprintf(run->kernel, sizeof(run->kernel), "%s", u.release);
-	cpuinfo_field("model name", run->cpu_model, sizeof(run->cpu_model));
+	ab_cpuinfo_field("model name", run->cpu_model, sizeof(run->cpu_model));
 	run->nproc = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	run->smp_threads = ab_cpus_usable();
 	crypto_stats_of(run);

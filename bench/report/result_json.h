@@ -4,7 +4,7 @@
 
 #include <jansson.h>
 
-#include "backend.h"
+#include "backends/backend.h"
 
 /*
  * Result JSON, schema "algbench/1" (DESIGN.md, docs/result-json.md). A file

@@ -11,10 +11,11 @@
 #include <unistd.h>
 
 #include "command.h"
-#include "harness.h"
-#include "plan.h"
-#include "report.h"
-#include "result_json.h"
+#include "run/harness.h"
+#include "sys/cpu.h"
+#include "run/plan.h"
+#include "report/report.h"
+#include "report/result_json.h"
 
 static volatile sig_atomic_t interrupted;
 

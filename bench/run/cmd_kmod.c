@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "command.h"
-#include "kmod_client.h"
+#include "sys/kmod_client.h"
 
 static int kmod_usage(FILE *out, int status)
 {

@@ -12,7 +12,7 @@
 #include <jansson.h>
 
 #include "command.h"
-#include "proc_crypto.h"
+#include "sys/proc_crypto.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38

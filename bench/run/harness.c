@@ -12,80 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-#define HAVE_TSC 1
-#else
-#define HAVE_TSC 0
-#endif
 
-#include "harness.h"
-#include "stats.h"
-#include "vector.h"
+#include "run/harness.h"
+#include "sys/cpu.h"
+#include "core/stats.h"
+#include "backends/vector.h"
 
 /* Ops between clock reads: enough that reading the clock costs < ~1%. */
 #define BATCH_NS  20000
 #define MAX_BATCH 4096
-
-uint64_t ab_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static uint64_t tsc(void)
-{
-#if HAVE_TSC
-	return __rdtsc();
-#else
-	return 0;
-#endif
-}
-
-int ab_tsc_invariant(void)
-{
-	static int cached = -1;
-	char line[4096];
-	FILE *f;
-
-	if (cached >= 0)
-		return cached;
-	cached = 0;
-	f = HAVE_TSC ? fopen("/proc/cpuinfo", "r") : NULL;
-	while (f && fgets(line, sizeof(line), f)) {
-		if (strncmp(line, "flags", 5))
-			continue;
-		cached = strstr(line, " constant_tsc") && strstr(line, " nonstop_tsc");
-		break;
-	}
-	if (f)
-		fclose(f);
-	return cached;
-}
-
-static int cpu_list(int *cpus, int max)
-{
-	cpu_set_t set;
-	int n = 0;
-
-	if (sched_getaffinity(0, sizeof(set), &set))
-		return 0;
-	for (int i = 0; i < CPU_SETSIZE && n < max; i++)
-		if (CPU_ISSET(i, &set))
-			cpus[n++] = i;
-	return n;
-}
-
-unsigned int ab_cpus_usable(void)
-{
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof(set), &set))
-		return 1;
-	return (unsigned int)CPU_COUNT(&set);
-}
 
 struct worker {
 	const struct ab_job *job;
@@ -139,7 +74,7 @@ static void timed_window(struct worker *w, unsigned int batch, struct ab_sample 
 	uint64_t window = (uint64_t)(w->job->seconds * 1e9), ops = 0, t0, t, c0;
 	int ret = 0;
 
-	c0 = tsc();
+	c0 = ab_tsc();
 	t0 = ab_now_ns();
 	do {
 		for (unsigned int i = 0; i < batch; i++) {
@@ -155,7 +90,7 @@ static void timed_window(struct worker *w, unsigned int batch, struct ab_sample 
 		t = ab_now_ns();
 	} while (t - t0 < window);
 	s->ns = ab_now_ns() - t0;
-	s->cycles = ab_tsc_invariant() ? tsc() - c0 : 0;
+	s->cycles = ab_tsc_invariant() ? ab_tsc() - c0 : 0;
 	s->ops = ops;
 	s->bytes = ops * w->job->size;
 }
@@ -241,7 +176,7 @@ static int start_workers(const struct ab_job *job, struct worker *w, pthread_bar
 static void time_threads(const struct ab_job *job, struct ab_result *res)
 {
 	struct worker *w = aligned_alloc(64, sizeof(*w) * job->threads);
-	int cpus[CPU_SETSIZE], n_cpus = cpu_list(cpus, CPU_SETSIZE);
+	int cpus[CPU_SETSIZE], n_cpus = ab_cpu_list(cpus, CPU_SETSIZE);
 	unsigned int started = 0;
 	pthread_barrier_t bar;
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "plan.h"
+#include "sys/array.h"
+#include "run/plan.h"
 
 /* Calls ITEM for each comma-separated item of S; stops at the first error. */
 static int each_item(const char *s, struct ab_plan *p, char *why,

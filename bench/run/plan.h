@@ -2,7 +2,7 @@
 #ifndef ALGBENCH_PLAN_H
 #define ALGBENCH_PLAN_H
 
-#include "backend.h"
+#include "backends/backend.h"
 
 /*
  * What `algbench run` and `algbench suite` were asked to do: the parsed

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kconfig.h"
+#include "sys/kconfig.h"
 
 #define PREFIX	"CONFIG_"
 #define NOT_SET " is not set"

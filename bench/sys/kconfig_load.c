@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "kconfig.h"
+#include "sys/kconfig.h"
 
 /* Configs are ~300 KiB; anything far larger is not one (and caps a gzip bomb). */
 #define MAX_CONFIG (16u << 20)

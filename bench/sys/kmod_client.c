@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kmod_client.h"
+#include "sys/kmod_client.h"
 
 static int modprobe_algbench(char *why)
 {

@@ -5,7 +5,7 @@
 #include <sys/utsname.h>
 #include <zlib.h>
 
-#include "kstats.h"
+#include "sys/kstats.h"
 
 enum kstats kstats_scan_line(const char *line, enum kstats sofar)
 {

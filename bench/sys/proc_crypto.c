@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "proc_crypto.h"
+#include "sys/array.h"
+#include "sys/proc_crypto.h"
 
 static void trim_right(char *s)
 {

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "backend.h"
+#include "core/job.h"
 
 #define PC_MAX_KV 24
 

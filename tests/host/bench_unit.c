@@ -13,11 +13,11 @@
 
 #include <jansson.h>
 
-#include "harness.h"
-#include "plan.h"
-#include "result_json.h"
-#include "stats.h"
-#include "vector.h"
+#include "run/harness.h"
+#include "run/plan.h"
+#include "report/result_json.h"
+#include "core/stats.h"
+#include "backends/vector.h"
 
 static int n_tests, n_failed;
 

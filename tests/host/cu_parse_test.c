@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "cu_replies.h"
-#include "kstats.h"
-#include "proc_crypto.h"
+#include "sys/kstats.h"
+#include "sys/proc_crypto.h"
 
 static int n_tests, n_failed;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Kconfig semantics of bench/kconfig.c on a synthetic config, as TAP:
+ * Kconfig semantics of bench/sys/kconfig.c on a synthetic config, as TAP:
  * y, m, "is not set", =n, absent, strings with escapes, int and hex, the
  * last assignment winning, CRLF lines, the header's version, the arch from
  * the config's own symbols, and what makes a file "not a kernel config".
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kconfig.h"
+#include "sys/kconfig.h"
 
 static int n_tests, n_failed;
 

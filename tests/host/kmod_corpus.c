@@ -10,8 +10,8 @@
 
 #include <zlib.h>
 
-#include "acomp_ref.h"
-#include "../../kmod/algbench_corpus.h"
+#include "backends/acomp_ref.h"
+#include "kmod/algbench_corpus.h"
 
 static int n, failed;
 
