@@ -92,7 +92,7 @@ static int add_sample(struct side *s, double mbps)
 }
 
 /* Only jobs that passed their known-answer check and were timed count. */
-static int collect(struct pairing *p, json_t *root, int which)
+static int collect(struct pairing *p, json_t *root, int which, const char *path)
 {
 	json_t *results = json_object_get(root, "results"), *r;
 	size_t i;
@@ -114,10 +114,20 @@ static int collect(struct pairing *p, json_t *root, int which)
 		jp->side[which].present = 1;
 		json_array_foreach(samples, j, s)
 		{
-			double bytes = json_number_value(json_object_get(s, "bytes"));
-			double ns = json_number_value(json_object_get(s, "ns"));
+			json_t *jb = json_object_get(s, "bytes"), *jn = json_object_get(s, "ns");
+			double bytes = json_number_value(jb), ns = json_number_value(jn);
 
-			if (ns > 0 && add_sample(&jp->side[which], bytes / ns * 1e3))
+			/* A sample that cannot give a throughput is an error, never a verdict. */
+			if (!json_is_number(jb) || !json_is_number(jn) || !(ns > 0) ||
+			    !(bytes > 0) || !isfinite(bytes) || !isfinite(ns)) {
+				fprintf(stderr,
+					"algbench compare: %s: job %s: sample %zu: want numbers "
+					"bytes > 0 and "
+					"ns > 0; fix or regenerate the result file\n",
+					path, key, j);
+				return -EINVAL;
+			}
+			if (add_sample(&jp->side[which], bytes / ns * 1e3))
 				return -ENOMEM;
 		}
 	}
@@ -251,9 +261,15 @@ static int compare(const char *base_path, const char *new_path, double threshold
 
 	if (!base || !new)
 		goto out;
-	if (collect(&p, base, 0) || collect(&p, new, 1)) {
-		fprintf(stderr, "compare: out of memory\n");
-		goto out;
+	{
+		int err = collect(&p, base, 0, base_path);
+
+		if (!err)
+			err = collect(&p, new, 1, new_path);
+		if (err == -ENOMEM)
+			fprintf(stderr, "algbench compare: out of memory\n");
+		if (err)
+			goto out;
 	}
 	pairs = json_array();
 	one_sided = json_array();

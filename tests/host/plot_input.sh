@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# algbench plot and compare on hostile or unusable input (issue 11 defects 1, 3, 5, 13):
+# algbench plot and compare on hostile or unusable input (issue 11 defects 1, 3, 4, 5, 13):
 # strings that gnuplot could run are refused, no data or the wrong schema is an
-# error, compare --json - leaves stdout to the JSON, bad --out paths fail with a message.
+# error, compare --json - leaves stdout to the JSON, bad --out paths fail with a message,
+# samples compare cannot use are errors naming the job.
 . "$(dirname "$0")/../lib.sh"
 echo "TAP version 13"
 dir=$(mktemp -d)
@@ -43,5 +44,15 @@ expect_status "--out longer than 400 bytes: error" 2 "$ALGBENCH" plot good.json 
 "$ALGBENCH" compare good.json good.json --json - >cmp.out 2>/dev/null
 jq -e '.schema == "algbench-compare/1"' cmp.out >/dev/null && ok "compare --json -: stdout is JSON only" ||
 	not_ok "compare --json -: stdout is JSON only"
+jq '.results[0].samples[1] |= del(.ns)' good.json >nons.json
+jq '.results[0].samples[1].ns = "abc"' good.json >strns.json
+jq '.results[0].samples |= map(.bytes = 0)' good.json >zero.json
+jq '.results[0].samples[0].bytes = -5' good.json >neg.json
+for f in nons strns zero neg; do
+	expect_status "compare: $f sample is an error, not a verdict" 2 "$ALGBENCH" compare $f.json good.json
+done
+"$ALGBENCH" compare good.json strns.json 2>err.txt >/dev/null
+grep -q 'strns.json: job .*cbc(aes).*sample 1' err.txt && ok "compare's error names the file, the job and the sample" ||
+	not_ok "compare's error names the file, the job and the sample"
 expect_status "plot of a good file still works" 0 "$ALGBENCH" plot good.json --out o8
 tap_end
