@@ -22,8 +22,6 @@
 #include "sys/array.h"
 
 #define BOOTSTRAP_ITERS 10000
-#define P_LIMIT		0.01
-#define CV_LIMIT	0.05
 #define MIN_SAMPLES	9
 
 /* The fields that identify a job across two runs. */
@@ -170,7 +168,6 @@ static struct verdict judge(const struct job_pair *jp, double threshold)
 {
 	const struct side *a = &jp->side[0], *b = &jp->side[1];
 	struct verdict v = { 0 };
-	int beyond, significant;
 
 	v.base_median = ab_median(a->mbps, a->n);
 	v.new_median = ab_median(b->mbps, b->n);
@@ -180,14 +177,23 @@ static struct verdict judge(const struct job_pair *jp, double threshold)
 	v.base_cv = ab_cv(a->mbps, a->n);
 	v.new_cv = ab_cv(b->mbps, b->n);
 	v.few_samples = a->n < MIN_SAMPLES || b->n < MIN_SAMPLES;
-	beyond = fabs(v.ratio - 1) > threshold;
-	significant = (v.lo > 1 || v.hi < 1) && v.p < P_LIMIT;
-	if (beyond && significant)
-		v.word = v.ratio < 1 ? "slower" : "faster";
-	else if (v.base_cv > CV_LIMIT || v.new_cv > CV_LIMIT)
+	/*
+	 * The verdict comes from the interval against the equivalence band
+	 * [1 - threshold, 1 + threshold]: wholly below -> slower, wholly above
+	 * -> faster, wholly inside -> same, straddling an edge -> inconclusive
+	 * (a difference that is not significant is not shown to be absent).
+	 * The p-value is reported beside it but does not decide.
+	 */
+	if (v.few_samples || !isfinite(v.lo) || !isfinite(v.hi))
 		v.word = "inconclusive";
-	else
+	else if (v.hi < 1 - threshold)
+		v.word = "slower";
+	else if (v.lo > 1 + threshold)
+		v.word = "faster";
+	else if (v.lo >= 1 - threshold && v.hi <= 1 + threshold)
 		v.word = "same";
+	else
+		v.word = "inconclusive";
 	return v;
 }
 
@@ -221,14 +227,15 @@ static void usage(FILE *out)
 		"Pairs the jobs of two algbench result files by (backend, type, alg, op,\n"
 		"keylen, size, threads, mode) and prints a markdown table: each side's\n"
 		"median MB/s with its CV, the ratio NEW/BASE of medians, its 95%% bootstrap\n"
-		"interval, the Mann-Whitney p-value and a verdict: slower or faster (ratio\n"
-		"beyond the threshold, interval excluding 1, p < %.2f), same, or\n"
-		"inconclusive (a side's CV above %.0f%%). Repeated jobs pool their samples.\n\n"
+		"interval, the Mann-Whitney p-value and a verdict from the interval against\n"
+		"the band 1 +- threshold: slower (wholly below), faster (wholly above), same\n"
+		"(wholly inside) or inconclusive (across an edge, or under %d samples on a\n"
+		"side). Repeated jobs pool their samples (docs/statistics.md).\n\n"
 		"  --threshold PCT  smallest change that counts (default 2)\n"
 		"  --json OUT       also write the comparison as JSON (- for stdout)\n\n"
 		"Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
 		"jobs measured on one side only, which are listed).\n",
-		P_LIMIT, CV_LIMIT * 100);
+		MIN_SAMPLES);
 }
 
 static void print_pair(FILE *tbl, const struct job_pair *jp, const struct verdict *v)
