@@ -16,19 +16,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/stats.h"
-#include "sys/array.h"
 #include "command.h"
+#include "core/stats.h"
 #include "report/result_json.h"
+#include "sys/array.h"
 
 #define BOOTSTRAP_ITERS 10000
-#define P_LIMIT 0.01
-#define CV_LIMIT 0.05
-#define MIN_SAMPLES 9
+#define MIN_SAMPLES	9
 
 /* The fields that identify a job across two runs. */
-static const char *const key_fields[] = { "backend", "type", "alg", "op", "keylen",
-					  "size", "threads", "mode" };
+static const char *const key_fields[] = { "backend", "type", "alg",	"op",
+					  "keylen",  "size", "threads", "mode" };
 #define N_KEY_FIELDS (sizeof(key_fields) / sizeof(key_fields[0]))
 
 struct side {
@@ -92,12 +90,13 @@ static int add_sample(struct side *s, double mbps)
 }
 
 /* Only jobs that passed their known-answer check and were timed count. */
-static int collect(struct pairing *p, json_t *root, int which)
+static int collect(struct pairing *p, json_t *root, int which, const char *path)
 {
 	json_t *results = json_object_get(root, "results"), *r;
 	size_t i;
 
-	json_array_foreach(results, i, r) {
+	json_array_foreach(results, i, r)
+	{
 		json_t *samples = json_object_get(r, "samples"), *s, *ident;
 		const char *kat = json_string_value(json_object_get(r, "kat"));
 		struct job_pair *jp;
@@ -111,11 +110,22 @@ static int collect(struct pairing *p, json_t *root, int which)
 		if (!jp)
 			return -ENOMEM;
 		jp->side[which].present = 1;
-		json_array_foreach(samples, j, s) {
-			double bytes = json_number_value(json_object_get(s, "bytes"));
-			double ns = json_number_value(json_object_get(s, "ns"));
+		json_array_foreach(samples, j, s)
+		{
+			json_t *jb = json_object_get(s, "bytes"), *jn = json_object_get(s, "ns");
+			double bytes = json_number_value(jb), ns = json_number_value(jn);
 
-			if (ns > 0 && add_sample(&jp->side[which], bytes / ns * 1e3))
+			/* A sample that cannot give a throughput is an error, never a verdict. */
+			if (!json_is_number(jb) || !json_is_number(jn) || !(ns > 0) ||
+			    !(bytes > 0) || !isfinite(bytes) || !isfinite(ns)) {
+				fprintf(stderr,
+					"algbench compare: %s: job %s: sample %zu: want numbers "
+					"bytes > 0 and "
+					"ns > 0; fix or regenerate the result file\n",
+					path, key, j);
+				return -EINVAL;
+			}
+			if (add_sample(&jp->side[which], bytes / ns * 1e3))
 				return -ENOMEM;
 		}
 	}
@@ -136,8 +146,12 @@ static json_t *load_result(const char *path)
 		return NULL;
 	}
 	schema = json_string_value(json_object_get(root, "schema"));
-	if (!schema || strcmp(schema, "algbench/1") || !json_is_array(json_object_get(root, "results"))) {
-		fprintf(stderr, "compare: %s: not an algbench result (want schema \"algbench/1\" with a results array)\n", path);
+	if (!schema || strcmp(schema, "algbench/1") ||
+	    !json_is_array(json_object_get(root, "results"))) {
+		fprintf(stderr,
+			"compare: %s: not an algbench result (want schema \"algbench/1\" with a "
+			"results array)\n",
+			path);
 		json_decref(root);
 		return NULL;
 	}
@@ -154,7 +168,6 @@ static struct verdict judge(const struct job_pair *jp, double threshold)
 {
 	const struct side *a = &jp->side[0], *b = &jp->side[1];
 	struct verdict v = { 0 };
-	int beyond, significant;
 
 	v.base_median = ab_median(a->mbps, a->n);
 	v.new_median = ab_median(b->mbps, b->n);
@@ -164,14 +177,23 @@ static struct verdict judge(const struct job_pair *jp, double threshold)
 	v.base_cv = ab_cv(a->mbps, a->n);
 	v.new_cv = ab_cv(b->mbps, b->n);
 	v.few_samples = a->n < MIN_SAMPLES || b->n < MIN_SAMPLES;
-	beyond = fabs(v.ratio - 1) > threshold;
-	significant = (v.lo > 1 || v.hi < 1) && v.p < P_LIMIT;
-	if (beyond && significant)
-		v.word = v.ratio < 1 ? "slower" : "faster";
-	else if (v.base_cv > CV_LIMIT || v.new_cv > CV_LIMIT)
+	/*
+	 * The verdict comes from the interval against the equivalence band
+	 * [1 - threshold, 1 + threshold]: wholly below -> slower, wholly above
+	 * -> faster, wholly inside -> same, straddling an edge -> inconclusive
+	 * (a difference that is not significant is not shown to be absent).
+	 * The p-value is reported beside it but does not decide.
+	 */
+	if (v.few_samples || !isfinite(v.lo) || !isfinite(v.hi))
 		v.word = "inconclusive";
-	else
+	else if (v.hi < 1 - threshold)
+		v.word = "slower";
+	else if (v.lo > 1 + threshold)
+		v.word = "faster";
+	else if (v.lo >= 1 - threshold && v.hi <= 1 + threshold)
 		v.word = "same";
+	else
+		v.word = "inconclusive";
 	return v;
 }
 
@@ -190,7 +212,8 @@ static int write_json(json_t *doc, const char *path)
 	int err;
 
 	if (!strcmp(path, "-"))
-		return json_dumpf(doc, stdout, JSON_INDENT(1)) || fputc('\n', stdout) == EOF ? -EIO : 0;
+		return json_dumpf(doc, stdout, JSON_INDENT(1)) || fputc('\n', stdout) == EOF ? -EIO
+											     : 0;
 	err = ab_json_write_atomic(path, doc);
 	if (err)
 		fprintf(stderr, "compare: cannot write %s: %s\n", path, strerror(-err));
@@ -204,80 +227,98 @@ static void usage(FILE *out)
 		"Pairs the jobs of two algbench result files by (backend, type, alg, op,\n"
 		"keylen, size, threads, mode) and prints a markdown table: each side's\n"
 		"median MB/s with its CV, the ratio NEW/BASE of medians, its 95%% bootstrap\n"
-		"interval, the Mann-Whitney p-value and a verdict: slower or faster (ratio\n"
-		"beyond the threshold, interval excluding 1, p < %.2f), same, or\n"
-		"inconclusive (a side's CV above %.0f%%). Repeated jobs pool their samples.\n\n"
+		"interval, the Mann-Whitney p-value and a verdict from the interval against\n"
+		"the band 1 +- threshold: slower (wholly below), faster (wholly above), same\n"
+		"(wholly inside) or inconclusive (across an edge, or under %d samples on a\n"
+		"side). Repeated jobs pool their samples (docs/statistics.md).\n\n"
 		"  --threshold PCT  smallest change that counts (default 2)\n"
 		"  --json OUT       also write the comparison as JSON (- for stdout)\n\n"
 		"Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
 		"jobs measured on one side only, which are listed).\n",
-		P_LIMIT, CV_LIMIT * 100);
+		MIN_SAMPLES);
 }
 
-static void print_pair(const struct job_pair *jp, const struct verdict *v)
+static void print_pair(FILE *tbl, const struct job_pair *jp, const struct verdict *v)
 {
-	printf("| %s | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | [%.4f, %.4f] | %.2g | %s%s |\n", jp->key,
-	       v->base_median, v->base_cv * 100, v->new_median, v->new_cv * 100, v->ratio, v->lo, v->hi,
-	       v->p, v->word, v->few_samples ? " (few samples)" : "");
+	fprintf(tbl, "| %s | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | [%.4f, %.4f] | %.2g | %s%s |\n",
+		jp->key, v->base_median, v->base_cv * 100, v->new_median, v->new_cv * 100, v->ratio,
+		v->lo, v->hi, v->p, v->word, v->few_samples ? " (few samples)" : "");
 }
 
 static json_t *pair_json(const struct job_pair *jp, const struct verdict *v)
 {
-	return json_pack("{s:O, s:{s:f, s:f, s:I}, s:{s:f, s:f, s:I}, s:f, s:[f, f], s:f, s:s, s:b}",
-			 "job", jp->ident, "base", "median_mbps", v->base_median, "cv", v->base_cv, "n",
-			 (json_int_t)jp->side[0].n, "new", "median_mbps", v->new_median, "cv", v->new_cv,
-			 "n", (json_int_t)jp->side[1].n, "ratio", v->ratio, "ci95", v->lo, v->hi, "p",
-			 v->p, "verdict", v->word, "few_samples", v->few_samples);
+	return json_pack(
+		"{s:O, s:{s:f, s:f, s:I}, s:{s:f, s:f, s:I}, s:f, s:[f, f], s:f, s:s, s:b}", "job",
+		jp->ident, "base", "median_mbps", v->base_median, "cv", v->base_cv, "n",
+		(json_int_t)jp->side[0].n, "new", "median_mbps", v->new_median, "cv", v->new_cv,
+		"n", (json_int_t)jp->side[1].n, "ratio", v->ratio, "ci95", v->lo, v->hi, "p", v->p,
+		"verdict", v->word, "few_samples", v->few_samples);
 }
 
-static int compare(const char *base_path, const char *new_path, double threshold, const char *json_out)
+static int compare(const char *base_path, const char *new_path, double threshold,
+		   const char *json_out)
 {
 	json_t *base = load_result(base_path), *new = base ? load_result(new_path) : NULL;
 	json_t *out = NULL, *pairs, *one_sided;
 	struct pairing p = { 0 };
 	size_t slower = 0, faster = 0, same = 0, inconclusive = 0, lonely = 0;
+	/* With --json - the JSON owns stdout; the table goes to stderr (as run does). */
+	FILE *tbl = json_out && !strcmp(json_out, "-") ? stderr : stdout;
 	int rc = 2;
 
 	if (!base || !new)
 		goto out;
-	if (collect(&p, base, 0) || collect(&p, new, 1)) {
-		fprintf(stderr, "compare: out of memory\n");
-		goto out;
+	{
+		int err = collect(&p, base, 0, base_path);
+
+		if (!err)
+			err = collect(&p, new, 1, new_path);
+		if (err == -ENOMEM)
+			fprintf(stderr, "algbench compare: out of memory\n");
+		if (err)
+			goto out;
 	}
 	pairs = json_array();
 	one_sided = json_array();
 	out = json_pack("{s:s, s:o, s:o, s:f, s:o, s:o}", "schema", "algbench-compare/1", "base",
-			run_summary(base, base_path), "new", run_summary(new, new_path), "threshold",
-			threshold, "pairs", pairs, "one_sided", one_sided);
-	printf("| job (backend type alg op keylen size threads mode) | base MB/s | new MB/s | new/base | 95%% CI | p | verdict |\n");
-	printf("|---|---|---|---|---|---|---|\n");
+			run_summary(base, base_path), "new", run_summary(new, new_path),
+			"threshold", threshold, "pairs", pairs, "one_sided", one_sided);
+	fprintf(tbl, "| job (backend type alg op keylen size threads mode) | base MB/s | new MB/s "
+		     "| new/base | 95%% CI | p | verdict |\n");
+	fprintf(tbl, "|---|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < p.n; i++) {
 		struct job_pair *jp = &p.pairs[i];
 		struct verdict v;
 
 		if (!jp->side[0].present || !jp->side[1].present) {
 			lonely++;
-			json_array_append_new(one_sided, json_pack("{s:O, s:s}", "job", jp->ident, "only_in",
-								   jp->side[0].present ? "base" : "new"));
+			json_array_append_new(one_sided,
+					      json_pack("{s:O, s:s}", "job", jp->ident, "only_in",
+							jp->side[0].present ? "base" : "new"));
 			continue;
 		}
 		v = judge(jp, threshold);
-		print_pair(jp, &v);
+		print_pair(tbl, jp, &v);
 		json_array_append_new(pairs, pair_json(jp, &v));
 		slower += !strcmp(v.word, "slower");
 		faster += !strcmp(v.word, "faster");
 		same += !strcmp(v.word, "same");
 		inconclusive += !strcmp(v.word, "inconclusive");
 	}
-	printf("\n%zu pairs: %zu slower, %zu faster, %zu same, %zu inconclusive (threshold %.1f%%)\n",
-	       slower + faster + same + inconclusive, slower, faster, same, inconclusive, threshold * 100);
+	fprintf(tbl,
+		"\n%zu pairs: %zu slower, %zu faster, %zu same, %zu inconclusive (threshold "
+		"%.1f%%)\n",
+		slower + faster + same + inconclusive, slower, faster, same, inconclusive,
+		threshold * 100);
 	for (size_t i = 0; i < p.n; i++)
 		if (!p.pairs[i].side[0].present || !p.pairs[i].side[1].present)
-			printf("only in %s: %s\n", p.pairs[i].side[0].present ? "base" : "new", p.pairs[i].key);
+			fprintf(tbl, "only in %s: %s\n",
+				p.pairs[i].side[0].present ? "base" : "new", p.pairs[i].key);
 	json_object_set_new(out, "summary",
-			    json_pack("{s:I, s:I, s:I, s:I, s:I}", "slower", (json_int_t)slower, "faster",
-				      (json_int_t)faster, "same", (json_int_t)same, "inconclusive",
-				      (json_int_t)inconclusive, "one_sided", (json_int_t)lonely));
+			    json_pack("{s:I, s:I, s:I, s:I, s:I}", "slower", (json_int_t)slower,
+				      "faster", (json_int_t)faster, "same", (json_int_t)same,
+				      "inconclusive", (json_int_t)inconclusive, "one_sided",
+				      (json_int_t)lonely));
 	if (json_out && write_json(out, json_out)) {
 		rc = 2;
 		goto out;
@@ -315,7 +356,10 @@ int cmd_compare(int argc, char **argv)
 		case 't':
 			threshold = strtod(optarg, &end);
 			if (*end || !(threshold >= 0 && threshold < 100)) {
-				fprintf(stderr, "compare: --threshold '%s' is not a percentage in [0, 100)\n", optarg);
+				fprintf(stderr,
+					"compare: --threshold '%s' is not a percentage in [0, "
+					"100)\n",
+					optarg);
 				return 2;
 			}
 			break;
@@ -331,7 +375,8 @@ int cmd_compare(int argc, char **argv)
 		}
 	}
 	if (argc - optind != 2) {
-		fprintf(stderr, "compare: need exactly two result files, BASE and NEW (see --help)\n");
+		fprintf(stderr,
+			"compare: need exactly two result files, BASE and NEW (see --help)\n");
 		return 2;
 	}
 	return compare(argv[optind], argv[optind + 1], threshold / 100, json_out);

@@ -19,9 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "command.h"
 #include "core/stats.h"
 #include "sys/array.h"
-#include "command.h"
 
 struct point {
 	const char *alg, *backend, *mode, *op;
@@ -50,7 +50,8 @@ static int sample_stats(json_t *samples, double *median, double *min, double *ma
 
 	if (!mbps)
 		return -ENOMEM;
-	json_array_foreach(samples, i, s) {
+	json_array_foreach(samples, i, s)
+	{
 		double ns = json_number_value(json_object_get(s, "ns"));
 
 		if (ns > 0)
@@ -66,20 +67,54 @@ static int sample_stats(json_t *samples, double *median, double *min, double *ma
 	return k ? 0 : -ENODATA;
 }
 
-static int add_points(struct points *pts, json_t *root)
+/*
+ * Every string that reaches a gnuplot script (titles, legends, tick labels,
+ * paths) must pass this: gnuplot expands `...` (shell), @macros and
+ * backslash escapes and a quote ends the string, so a result file could
+ * otherwise run commands. Refusing beats escaping: no legitimate algorithm,
+ * backend, mode or op name needs any other character.
+ */
+static int gp_safe(const char *s)
+{
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || strchr(" ()_,.+:/=-", *s)))
+			return 0;
+	return 1;
+}
+
+static int refuse(const char *file, const char *field, const char *value)
+{
+	fprintf(stderr,
+		"algbench plot: %s: %s \"%.60s\" has a character gnuplot could interpret "
+		"(allowed: letters, digits, space and ()_,.+:/=-); fix or regenerate the file\n",
+		file, field, value);
+	return -EINVAL;
+}
+
+static int add_points(struct points *pts, json_t *root, const char *file)
 {
 	json_t *r;
 	size_t i;
 
-	json_array_foreach(json_object_get(root, "results"), i, r) {
+	json_array_foreach(json_object_get(root, "results"), i, r)
+	{
 		struct point p = {
-			.alg = str_field(r, "alg"), .backend = str_field(r, "backend"),
-			.mode = str_field(r, "mode"), .op = str_field(r, "op"),
+			.alg = str_field(r, "alg"),
+			.backend = str_field(r, "backend"),
+			.mode = str_field(r, "mode"),
+			.op = str_field(r, "op"),
 			.keylen = json_integer_value(json_object_get(r, "keylen")),
 			.size = json_integer_value(json_object_get(r, "size")),
 			.threads = json_integer_value(json_object_get(r, "threads")),
 		};
 
+		const char *const fields[] = { "alg", "backend", "mode", "op" };
+		const char *const vals[] = { p.alg, p.backend, p.mode, p.op };
+
+		for (size_t f = 0; f < 4; f++)
+			if (!gp_safe(vals[f]))
+				return refuse(file, fields[f], vals[f]);
 		if (sample_stats(json_object_get(r, "samples"), &p.median, &p.min, &p.max))
 			continue;
 		if (AB_ARRAY_RESERVE(pts->v, pts->cap, pts->n))
@@ -95,8 +130,9 @@ static void file_safe(const char *in, char *out, size_t len)
 
 	for (i = 0; in[i] && i + 1 < len; i++)
 		out[i] = (in[i] >= 'a' && in[i] <= 'z') || (in[i] >= 'A' && in[i] <= 'Z') ||
-				 (in[i] >= '0' && in[i] <= '9') || in[i] == '-' ?
-			in[i] : '_';
+					 (in[i] >= '0' && in[i] <= '9') || in[i] == '-'
+				 ? in[i]
+				 : '_';
 	out[i] = 0;
 }
 
@@ -109,7 +145,9 @@ static int run_gnuplot(const char *script)
 		return -errno;
 	if (!pid) {
 		execlp("gnuplot", "gnuplot", script, (char *)NULL);
-		fprintf(stderr, "plot: cannot run gnuplot: %s (install gnuplot-nox; scripts/setup does)\n", strerror(errno));
+		fprintf(stderr,
+			"plot: cannot run gnuplot: %s (install gnuplot-nox; scripts/setup does)\n",
+			strerror(errno));
 		_exit(127);
 	}
 	if (waitpid(pid, &status, 0) < 0)
@@ -131,9 +169,12 @@ static FILE *open_script(const char *dir, const char *name, char *path, size_t l
 
 static void emit_terminals(FILE *f, const char *dir, const char *name, int height)
 {
-	fprintf(f, "do for [t in \"pngcairo svg\"] {\n"
-		   "  if (t eq \"svg\") { set terminal svg size 1000,%d dynamic font \"sans,11\"; set output \"%s/%s.svg\" }\n"
-		   "  else { set terminal pngcairo size 1000,%d font \"sans,10\"; set output \"%s/%s.png\" }\n",
+	fprintf(f,
+		"do for [t in \"pngcairo svg\"] {\n"
+		"  if (t eq \"svg\") { set terminal svg size 1000,%d dynamic font \"sans,11\"; set "
+		"output \"%s/%s.svg\" }\n"
+		"  else { set terminal pngcairo size 1000,%d font \"sans,10\"; set output "
+		"\"%s/%s.png\" }\n",
 		height, dir, name, height, dir, name);
 }
 
@@ -190,13 +231,16 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 				break;
 		if (j < i)
 			continue;
-		fprintf(d, "%s\"%s %s %s k%lld %s%lld\"\n", n_series ? "\n\n" : "", p->backend, p->mode,
-			p->op, p->keylen, x_is_size ? "t" : "size ", x_is_size ? p->threads : p->size);
+		fprintf(d, "%s\"%s %s %s k%lld %s%lld\"\n", n_series ? "\n\n" : "", p->backend,
+			p->mode, p->op, p->keylen, x_is_size ? "t" : "size ",
+			x_is_size ? p->threads : p->size);
 		for (j = i; j < pts->n; j++) {
 			const struct point *q = &pts->v[j];
 
 			if (!strcmp(q->alg, alg) && same_series(q, p, x_is_size))
-				fprintf(d, "%lld %.6g %.6g %.6g\n", x_is_size ? q->size : q->threads, q->median, q->min, q->max);
+				fprintf(d, "%lld %.6g %.6g %.6g\n",
+					x_is_size ? q->size : q->threads, q->median, q->min,
+					q->max);
 		}
 		n_series++;
 	}
@@ -207,12 +251,18 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 	if (!g)
 		return -errno;
 	emit_terminals(g, dir, name, 600);
-	fprintf(g, "  set title \"%s: throughput against %s (median, min-max of samples)\" noenhanced\n"
-		   "  set xlabel \"%s\"; set ylabel \"MB/s\"; set grid; set key outside right noenhanced\n"
-		   "  %s\n"
-		   "  plot for [i=0:%zu] \"%s\" index i using 1:2:3:4 with yerrorlines title columnheader(1)\n}\n",
+	fprintf(g,
+		"  set title \"%s: throughput against %s (median, min-max of samples)\" "
+		"noenhanced\n"
+		"  set xlabel \"%s\"; set ylabel \"MB/s\"; set grid; set key outside right "
+		"noenhanced\n"
+		"  %s\n"
+		"  plot for [i=0:%zu] \"%s\" index i using 1:2:3:4 with yerrorlines title "
+		"columnheader(1)\n}\n",
 		alg, x_is_size ? "size" : "threads", x_is_size ? "bytes per operation" : "threads",
-		x_is_size ? "set logscale x 2; set logscale y" : "unset logscale x; unset logscale y", n_series - 1, data);
+		x_is_size ? "set logscale x 2; set logscale y"
+			  : "unset logscale x; unset logscale y",
+		n_series - 1, data);
 	fclose(g);
 	return run_gnuplot(script);
 }
@@ -231,21 +281,41 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 		return -EINVAL;
 	}
 	n = json_array_size(json_object_get(cmp, "pairs"));
+	if (!n) {
+		fprintf(stderr,
+			"algbench plot: %s: no pairs to draw (want the output of 'algbench compare "
+			"--json')\n",
+			cmp_path);
+		json_decref(cmp);
+		return -ENODATA;
+	}
 	snprintf(data, sizeof(data), "%s/data/ab-ratio.dat", dir);
 	d = fopen(data, "w");
 	if (!d) {
 		json_decref(cmp);
 		return -errno;
 	}
-	json_array_foreach(json_object_get(cmp, "pairs"), i, pair) {
+	json_array_foreach(json_object_get(cmp, "pairs"), i, pair)
+	{
 		json_t *job = json_object_get(pair, "job"), *ci = json_object_get(pair, "ci95");
+		const char *const fields[] = { "backend", "alg", "op", "mode" };
+
+		for (size_t f = 0; f < 4; f++)
+			if (!gp_safe(str_field(job, fields[f]))) {
+				fclose(d);
+				rc = refuse(cmp_path, fields[f], str_field(job, fields[f]));
+				json_decref(cmp);
+				return rc;
+			}
 
 		fprintf(d, "%zu %.6g %.6g %.6g \"%s %s %s %lld B t%lld %s\"\n", i,
 			json_number_value(json_object_get(pair, "ratio")),
-			json_number_value(json_array_get(ci, 0)), json_number_value(json_array_get(ci, 1)),
-			str_field(job, "backend"), str_field(job, "alg"), str_field(job, "op"),
+			json_number_value(json_array_get(ci, 0)),
+			json_number_value(json_array_get(ci, 1)), str_field(job, "backend"),
+			str_field(job, "alg"), str_field(job, "op"),
 			json_integer_value(json_object_get(job, "size")),
-			json_integer_value(json_object_get(job, "threads")), str_field(job, "mode"));
+			json_integer_value(json_object_get(job, "threads")),
+			str_field(job, "mode"));
 	}
 	fclose(d);
 	json_decref(cmp);
@@ -255,11 +325,12 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 	if (!g)
 		return -errno;
 	emit_terminals(g, dir, "ab-ratio", 120 + 18 * (int)n);
-	fprintf(g, "  set title \"NEW/BASE throughput ratio per job, 95%% bootstrap interval\"\n"
-		   "  set xlabel \"ratio of medians\"; set grid x; unset key\n"
-		   "  set yrange [-1:%zu]; set ytics font \",8\" noenhanced\n"
-		   "  set arrow 1 from 1, graph 0 to 1, graph 1 nohead dt 2\n"
-		   "  plot \"%s\" using 2:1:3:4:ytic(5) with xerrorbars pt 7 ps 0.6\n}\n",
+	fprintf(g,
+		"  set title \"NEW/BASE throughput ratio per job, 95%% bootstrap interval\"\n"
+		"  set xlabel \"ratio of medians\"; set grid x; unset key\n"
+		"  set yrange [-1:%zu]; set ytics font \",8\" noenhanced\n"
+		"  set arrow 1 from 1, graph 0 to 1, graph 1 nohead dt 2\n"
+		"  plot \"%s\" using 2:1:3:4:ytic(5) with xerrorbars pt 7 ps 0.6\n}\n",
 		n, data);
 	fclose(g);
 	rc = run_gnuplot(script);
@@ -268,11 +339,12 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: algbench plot RESULT.json... [--compare CMP.json] --out DIR\n\n"
-		     "Draws, with gnuplot, PNG and SVG charts into DIR: throughput against size\n"
-		     "and against threads for each algorithm in the result files, and, with\n"
-		     "--compare (the output of 'algbench compare --json'), the NEW/BASE ratio of\n"
-		     "every job with its 95%% interval. Data and gnuplot scripts go to DIR/data.\n");
+	fprintf(out,
+		"usage: algbench plot RESULT.json... [--compare CMP.json] --out DIR\n\n"
+		"Draws, with gnuplot, PNG and SVG charts into DIR: throughput against size\n"
+		"and against threads for each algorithm in the result files, and, with\n"
+		"--compare (the output of 'algbench compare --json'), the NEW/BASE ratio of\n"
+		"every job with its 95%% interval. Data and gnuplot scripts go to DIR/data.\n");
 }
 
 static int plot(char **files, int n_files, const char *cmp, const char *dir)
@@ -280,24 +352,58 @@ static int plot(char **files, int n_files, const char *cmp, const char *dir)
 	struct points pts = { 0 };
 	json_t **roots = calloc((size_t)n_files + 1, sizeof(*roots));
 	char datadir[512];
+	struct stat st;
 	int rc = 0, drawn = 0;
 
+	if (!roots)
+		return 2;
+	if (strlen(dir) > 400 || !gp_safe(dir)) {
+		fprintf(stderr, "algbench plot: --out '%.60s%s': %s; pick a shorter plain path\n",
+			dir, strlen(dir) > 60 ? "..." : "",
+			strlen(dir) > 400 ? "longer than 400 bytes"
+					  : "has a character gnuplot could interpret");
+		free(roots);
+		return 2;
+	}
 	snprintf(datadir, sizeof(datadir), "%s/data", dir);
-	if (!roots || (mkdir(dir, 0755) && errno != EEXIST) || (mkdir(datadir, 0755) && errno != EEXIST)) {
-		fprintf(stderr, "plot: cannot create %s: %s\n", datadir, strerror(errno));
+	if ((mkdir(dir, 0755) && errno != EEXIST) || (mkdir(datadir, 0755) && errno != EEXIST) ||
+	    stat(datadir, &st) || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr,
+			"algbench plot: cannot create directory %s: %s (remove what is in the "
+			"way)\n",
+			datadir,
+			errno && !stat(datadir, &st) && S_ISDIR(st.st_mode) ? strerror(errno)
+									    : "not a directory");
 		free(roots);
 		return 2;
 	}
 	for (int i = 0; i < n_files && !rc; i++) {
 		json_error_t err;
+		int r;
 
 		roots[i] = json_load_file(files[i], 0, &err);
-		if (!roots[i] || add_points(&pts, roots[i])) {
-			fprintf(stderr, "plot: %s: %s\n", files[i], roots[i] ? "out of memory" : err.text);
+		if (!roots[i]) {
+			fprintf(stderr, "algbench plot: %s: %s\n", files[i], err.text);
+			rc = 2;
+		} else if (strcmp(str_field(roots[i], "schema"), "algbench/1") ||
+			   !json_is_array(json_object_get(roots[i], "results"))) {
+			fprintf(stderr,
+				"algbench plot: %s: not an algbench result (want schema "
+				"\"algbench/1\" with a results array)\n",
+				files[i]);
+			rc = 2;
+		} else if ((r = add_points(&pts, roots[i], files[i]))) {
+			if (r == -ENOMEM)
+				fprintf(stderr, "algbench plot: out of memory\n");
 			rc = 2;
 		}
 	}
-	if (!rc)
+	if (!rc && n_files && !pts.n) {
+		fprintf(stderr, "algbench plot: no usable samples in the result files (each needs "
+				"ns > 0)\n");
+		rc = 2;
+	}
+	if (!rc && pts.n)
 		qsort(pts.v, pts.n, sizeof(*pts.v), cmp_point);
 	for (size_t i = 0; i < pts.n && !rc; i++) {
 		if (i && !strcmp(pts.v[i].alg, pts.v[i - 1].alg))
@@ -352,7 +458,8 @@ int cmd_plot(int argc, char **argv)
 		}
 	}
 	if (!out || (optind == argc && !cmp)) {
-		fprintf(stderr, "plot: need --out DIR and at least one result file or --compare (see --help)\n");
+		fprintf(stderr, "plot: need --out DIR and at least one result file or --compare "
+				"(see --help)\n");
 		return 2;
 	}
 	return plot(argv + optind, argc - optind, cmp, out);

@@ -13,9 +13,9 @@
 #include <cpuid.h>
 #endif
 
+#include "report/result_json.h"
 #include "sys/cpu.h"
 #include "sys/kstats.h"
-#include "report/result_json.h"
 #include "version.h"
 
 /* Rewrite a result file at most this often (each rewrite copies it all). */
@@ -49,6 +49,29 @@ static void virt_of(struct ab_run_info *run)
 #endif
 }
 
+/*
+ * The clocksource behind CLOCK_MONOTONIC decides what a sample's ns mean
+ * (under -icount a guest's tsc counts instructions). Kernel text is
+ * untrusted: anything but [a-z0-9_-] becomes "unknown".
+ */
+static void clocksource_of(struct ab_run_info *run)
+{
+	FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
+	char buf[sizeof(run->clocksource)] = "";
+	size_t n;
+
+	snprintf(run->clocksource, sizeof(run->clocksource), "unknown");
+	if (!f)
+		return;
+	if (fgets(buf, sizeof(buf), f)) {
+		buf[strcspn(buf, "\n")] = 0;
+		n = strspn(buf, "abcdefghijklmnopqrstuvwxyz0123456789_-");
+		if (n && !buf[n])
+			snprintf(run->clocksource, sizeof(run->clocksource), "%s", buf);
+	}
+	fclose(f);
+}
+
 void ab_run_info_collect(struct ab_run_info *run)
 {
 	time_t now = time(NULL);
@@ -68,16 +91,17 @@ void ab_run_info_collect(struct ab_run_info *run)
 	run->smp_threads = ab_cpus_usable();
 	crypto_stats_of(run);
 	virt_of(run);
+	clocksource_of(run);
 }
 
 json_t *ab_run_info_to_json(const struct ab_run_info *run)
 {
-	return json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s}}", "id", run->id,
-			 "started", run->started, "tool_version", ALGBENCH_VERSION, "host",
+	return json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:s}}", "id",
+			 run->id, "started", run->started, "tool_version", ALGBENCH_VERSION, "host",
 			 "kernel", run->kernel, "cpu_model", run->cpu_model, "nproc",
 			 (json_int_t)run->nproc, "smp_threads", (json_int_t)run->smp_threads,
 			 "crypto_stats", run->crypto_stats, "config_source", run->config_source,
-			 "virtualized", run->virtualized);
+			 "virtualized", run->virtualized, "clocksource", run->clocksource);
 }
 
 static json_t *real_or_null(double x)

@@ -26,6 +26,7 @@ struct ab_run_info {
 	char crypto_stats[8];	  /* "y", "n", "absent" or "unknown" */
 	char config_source[256];  /* where crypto_stats came from, "" if nowhere */
 	char virtualized[8];	  /* "tcg", "kvm" or "none" */
+	char clocksource[32];	  /* current clocksource (tsc, kvm-clock, ...) or "unknown" */
 };
 
 /* Fill RUN from the running system (uname, /proc/cpuinfo, kernel config). */

@@ -27,6 +27,9 @@ check "schema is algbench/1 with one result per job" \
 	jq -e '.schema == "algbench/1" and (.results | length) == 3' <<<"$json"
 check "every openssl job passed its KAT and has samples" \
 	jq -e 'all(.results[]; .kat == "pass" and .status == "ok" and (.samples | length) == 2 and .mbps.median > 0)' <<<"$json"
+cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown)
+check "run.host.clocksource is the kernel's current clocksource" \
+	jq -e --arg cs "$cs" '.run.host.clocksource == $cs' <<<"$json"
 dir=$(mktemp -d)
 "$A" run "${quick[@]}" --alg sha256 --sizes 64 --json "$dir" >/dev/null 2>&1
 check "--json DIR writes DIR/<run-id>.json" sh -c 'ls "$0"/*.json >/dev/null && jq -e ".results[0].alg == \"sha256\"" "$0"/*.json >/dev/null' "$dir"

@@ -25,6 +25,8 @@ result "$dir/base.json" "$(job 'cbc(aes)' 4096 $steady)" "$(job 'ctr(aes)' 4096 
 result "$dir/same.json" "$(job 'cbc(aes)' 4096 $steady)" "$(job 'ctr(aes)' 4096 $steady)"
 result "$dir/slow.json" "$(job 'cbc(aes)' 4096 $slow)" "$(job 'ctr(aes)' 4096 $steady)"
 result "$dir/noisy.json" "$(job 'cbc(aes)' 4096 $noisy)" "$(job 'ctr(aes)' 4096 $steady)"
+slight="99 100 98 99.5 98.5 99.2 98.8 99.1 98.9 99"
+result "$dir/slight.json" "$(job 'cbc(aes)' 4096 $slight)" "$(job 'ctr(aes)' 4096 $steady)"
 result "$dir/lonely.json" "$(job 'cbc(aes)' 4096 $steady)" "$(job 'xts(aes)' 4096 $steady)"
 
 expect_status "identical runs: exit 0" 0 "$ALGBENCH" compare "$dir/base.json" "$dir/same.json" --json "$dir/same.cmp"
@@ -37,6 +39,12 @@ expect_status "reversed: faster, exit 0" 0 "$ALGBENCH" compare "$dir/slow.json" 
 check "reversed: verdict faster" sh -c 'jq -e "[.pairs[].verdict] | index(\"faster\") != null" "$0" >/dev/null' "$dir/fast.cmp"
 "$ALGBENCH" compare "$dir/base.json" "$dir/noisy.json" --json "$dir/noisy.cmp" >/dev/null
 check "CV above 5%: inconclusive, never same" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .verdict == \"inconclusive\"" "$0" >/dev/null' "$dir/noisy.cmp"
+"$ALGBENCH" compare "$dir/base.json" "$dir/slight.json" --json "$dir/slight.cmp" >/dev/null
+check "1% slower, interval inside the 2% band: same" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .verdict == \"same\" and .ci95[0] >= 0.98" "$0" >/dev/null' "$dir/slight.cmp"
+"$ALGBENCH" compare --threshold 0.5 "$dir/base.json" "$dir/slight.json" --json "$dir/slight5.cmp" >/dev/null
+check "1% slower, interval below the 0.5% band: slower" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .verdict == \"slower\" and .ci95[1] < 0.995" "$0" >/dev/null' "$dir/slight5.cmp"
+"$ALGBENCH" compare --threshold 1 "$dir/base.json" "$dir/slight.json" --json "$dir/slight1.cmp" >/dev/null
+check "1% slower, interval across the 1% edge: inconclusive" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .verdict == \"inconclusive\" and .ci95[0] < 0.99 and .ci95[1] > 0.99" "$0" >/dev/null' "$dir/slight1.cmp"
 expect_status "job on one side only: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/lonely.json"
 check "one-sided jobs are listed" sh -c '"$0" compare "$1" "$2" | grep -q "only in new: afalg skcipher xts(aes)"' "$ALGBENCH" "$dir/base.json" "$dir/lonely.json"
 check "a 20% threshold lets a 10% change pass" sh -c '"$0" compare --threshold 20 "$1" "$2" >/dev/null' "$ALGBENCH" "$dir/base.json" "$dir/slow.json"
