@@ -37,7 +37,7 @@ J
 expect_status "report conform TAP and a result" 0 "$REPORT" --tap "$dir/c.tap" --result "$dir/r.json"
 cat >"$dir/want" <<'W'
 lava-test-case [conform.getalg_sha256_reports_a_driver] [--result] [pass]
-lava-test-case [conform.getstat_counts__encrypt___touch__tmp_x_] [--result] [fail]
+lava-test-case [conform.getstat_counts__encrypt___touch__tmp_algbench-lava-injected_] [--result] [fail]
 lava-test-case [conform.getstat_deflate] [--result] [skip]
 lava-test-case [bench.afalg.gcm_aes_.encrypt.k128.s4096.t1.sendmsg] [--result] [pass] [--measurement] [812.5] [--units] [MB/s]
 lava-test-case [bench.openssl.sha256.digest.k0.s16.t2.evp] [--result] [skip]
