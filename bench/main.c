@@ -25,6 +25,7 @@ static const struct ab_command commands[] = {
 	{ "nl", cmd_nl, "crypto_user netlink: list | get NAME | stat NAME [--json]" },
 	{ "conform", cmd_conform, "crypto_user conformance suite [--tap] [--expect-stats]" },
 	{ "config-check", cmd_config_check, "check a kernel config for crypto performance hazards" },
+	{ "export", cmd_export, "results, conform TAP and compare verdicts as KCIDB v5 JSON (--kcidb)" },
 	{ "help", cmd_help, "this text" },
 };
 

@@ -92,16 +92,20 @@ void ab_run_info_collect(struct ab_run_info *run)
 	crypto_stats_of(run);
 	virt_of(run);
 	clocksource_of(run);
+	ab_host_tuning_read(&run->tuning);
 }
 
 json_t *ab_run_info_to_json(const struct ab_run_info *run)
 {
-	return json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:s}}", "id",
-			 run->id, "started", run->started, "tool_version", ALGBENCH_VERSION, "host",
-			 "kernel", run->kernel, "cpu_model", run->cpu_model, "nproc",
-			 (json_int_t)run->nproc, "smp_threads", (json_int_t)run->smp_threads,
-			 "crypto_stats", run->crypto_stats, "config_source", run->config_source,
-			 "virtualized", run->virtualized, "clocksource", run->clocksource);
+	return json_pack(
+		"{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I}}",
+		"id", run->id, "started", run->started, "tool_version", ALGBENCH_VERSION, "host",
+		"kernel", run->kernel, "cpu_model", run->cpu_model, "nproc", (json_int_t)run->nproc,
+		"smp_threads", (json_int_t)run->smp_threads, "crypto_stats", run->crypto_stats,
+		"config_source", run->config_source, "virtualized", run->virtualized, "clocksource",
+		run->clocksource, "governor", run->tuning.governor, "turbo", run->tuning.turbo, "smt",
+		run->tuning.smt, "packages", (json_int_t)run->tuning.packages, "cores",
+		(json_int_t)run->tuning.cores);
 }
 
 static json_t *real_or_null(double x)

@@ -5,6 +5,7 @@
 #include <jansson.h>
 
 #include "backends/backend.h"
+#include "sys/host.h"
 
 /*
  * Result JSON, schema "algbench/1" (DESIGN.md, docs/result-json.md). A file
@@ -22,11 +23,12 @@ struct ab_run_info {
 	char kernel[128]; /* uname -r */
 	char cpu_model[128];
 	unsigned int nproc;
-	unsigned int smp_threads; /* CPUs online (threads the harness may pin) */
-	char crypto_stats[8];	  /* "y", "n", "absent" or "unknown" */
-	char config_source[256];  /* where crypto_stats came from, "" if nowhere */
-	char virtualized[8];	  /* "tcg", "kvm" or "none" */
-	char clocksource[32];	  /* current clocksource (tsc, kvm-clock, ...) or "unknown" */
+	unsigned int smp_threads;     /* CPUs online (threads the harness may pin) */
+	char crypto_stats[8];	      /* "y", "n", "absent" or "unknown" */
+	char config_source[256];      /* where crypto_stats came from, "" if nowhere */
+	char virtualized[8];	      /* "tcg", "kvm" or "none" */
+	char clocksource[32];	      /* current clocksource (tsc, kvm-clock, ...) or "unknown" */
+	struct ab_host_tuning tuning; /* governor, turbo, SMT, topology (sys/host.h) */
 };
 
 /* Fill RUN from the running system (uname, /proc/cpuinfo, kernel config). */

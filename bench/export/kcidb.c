@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * algbench export --kcidb: result JSON (algbench/1), conform TAP and compare
+ * verdicts (algbench-compare/1) as KCIDB I/O JSON, schema v5.0
+ * (docs/kcidb.md, tests/kcidb-v5.schema.json). Every input is untrusted:
+ * a field of the wrong type is an error naming the file, never a crash.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+
+#define PFX "algbench export: "
+
+struct ctx {
+	const char *origin;
+	const char *build_id; /* origin:kernel */
+	json_t *tests;
+	size_t n;
+};
+
+/* KCIDB test path components are [a-zA-Z0-9_-]+: anything else becomes '_'. */
+static void path_part(char *out, size_t cap, const char *in)
+{
+	size_t j = 0;
+
+	if (!in || !*in)
+		in = "none";
+	for (; *in && j + 1 < cap; in++)
+		out[j++] = (isalnum((unsigned char)*in) || *in == '_' || *in == '-') ? *in : '_';
+	out[j] = 0;
+}
+
+static int add_test(struct ctx *c, const char *path, const char *status, const char *comment,
+		    double value, const char *unit, int has_value)
+{
+	char id[512];
+	json_t *t;
+
+	snprintf(id, sizeof(id), "%s.%zu", c->build_id, c->n++);
+	t = json_pack("{s:s, s:s, s:s, s:s, s:s}", "id", id, "build_id", c->build_id, "origin",
+		      c->origin, "path", path, "status", status);
+	if (!t)
+		return -ENOMEM;
+	if (comment && *comment)
+		json_object_set_new(t, "comment", json_string(comment));
+	if (has_value) {
+		json_t *num = json_pack("{s:f, s:s}", "value", value, "unit", unit);
+
+		if (!num) /* NaN or infinity: KCIDB takes only numbers */
+			return -EINVAL;
+		json_object_set_new(t, "number", num);
+	}
+	json_array_append_new(c->tests, t);
+	return 0;
+}
+
+static const char *str(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static long long num_int(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_integer(v) ? (long long)json_integer_value(v) : -1;
+}
+
+/* a.b.backend.alg.op.keybits.size.threads.mode from a job object */
+static void job_path(char *out, size_t cap, const char *prefix, json_t *job)
+{
+	char b[64], a[128], o[32], m[32];
+
+	path_part(b, sizeof(b), str(job, "backend"));
+	path_part(a, sizeof(a), str(job, "alg"));
+	path_part(o, sizeof(o), str(job, "op"));
+	path_part(m, sizeof(m), str(job, "mode"));
+	snprintf(out, cap, "%s.%s.%s.%s.k%lld.s%lld.t%lld.%s", prefix, b, a, o,
+		 num_int(job, json_object_get(job, "keybits") ? "keybits" : "keylen"),
+		 num_int(job, "size"), num_int(job, "threads"), m);
+}
+
+static int export_result(struct ctx *c, const char *file, json_t *doc)
+{
+	json_t *results = json_object_get(doc, "results"), *r;
+	size_t i;
+
+	if (!json_is_array(results)) {
+		fprintf(stderr,
+			PFX "%s: \"results\" is not an array; is it algbench/1 result JSON?\n",
+			file);
+		return 2;
+	}
+	json_array_foreach(results, i, r)
+	{
+		char path[512];
+		const char *status, *st, *kat;
+		json_t *mbps, *med;
+		double v = 0;
+		int has = 0;
+
+		if (!json_is_object(r)) {
+			fprintf(stderr, PFX "%s: results[%zu] is not an object\n", file, i);
+			return 2;
+		}
+		job_path(path, sizeof(path), "algbench.bench", r);
+		st = str(r, "status");
+		kat = str(r, "kat");
+		mbps = json_object_get(r, "mbps");
+		med = json_is_object(mbps) ? json_object_get(mbps, "median") : NULL;
+		if (json_is_number(med)) {
+			v = json_number_value(med);
+			has = 1;
+		}
+		if (st && !strcmp(st, "skipped"))
+			status = "SKIP";
+		else if (kat && !strcmp(kat, "fail"))
+			status = "FAIL";
+		else if ((st && !strcmp(st, "failed")) || !st)
+			status = "ERROR";
+		else
+			status = has ? "DONE" : "PASS";
+		if (add_test(c, path, status, str(r, "reason"), v, "MB/s", has)) {
+			fprintf(stderr, PFX "%s: results[%zu]: median is not a finite number\n",
+				file, i);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+static int export_compare(struct ctx *c, const char *file, json_t *doc)
+{
+	json_t *pairs = json_object_get(doc, "pairs"), *one = json_object_get(doc, "one_sided"), *p;
+	size_t i;
+
+	if (!json_is_array(pairs) || (one && !json_is_array(one))) {
+		fprintf(stderr,
+			PFX "%s: \"pairs\"/\"one_sided\" are not arrays; is it algbench compare "
+			    "--json output?\n",
+			file);
+		return 2;
+	}
+	json_array_foreach(pairs, i, p)
+	{
+		char path[512];
+		const char *w = str(p, "verdict"), *status;
+		json_t *ratio = json_object_get(p, "ratio");
+
+		if (!json_is_object(p) || !json_is_object(json_object_get(p, "job")) || !w ||
+		    !json_is_number(ratio)) {
+			fprintf(stderr, PFX "%s: pairs[%zu] lacks job, verdict or ratio\n", file,
+				i);
+			return 2;
+		}
+		job_path(path, sizeof(path), "algbench.compare", json_object_get(p, "job"));
+		status = !strcmp(w, "slower")	      ? "FAIL"
+			 : !strcmp(w, "inconclusive") ? "DONE"
+						      : "PASS";
+		if (add_test(c, path, status, w, json_number_value(ratio), "new/base", 1)) {
+			fprintf(stderr, PFX "%s: pairs[%zu]: ratio is not finite\n", file, i);
+			return 2;
+		}
+	}
+	json_array_foreach(one, i, p)
+	{
+		char path[512];
+
+		if (!json_is_object(p) || !json_is_object(json_object_get(p, "job"))) {
+			fprintf(stderr, PFX "%s: one_sided[%zu] lacks job\n", file, i);
+			return 2;
+		}
+		job_path(path, sizeof(path), "algbench.compare", json_object_get(p, "job"));
+		if (add_test(c, path, "MISS", "job in only one of the two runs", 0, NULL, 0))
+			return 2;
+	}
+	return 0;
+}
+
+/* kselftest TAP: "ok N name [# SKIP why]", "not ok N name". */
+static int export_tap(struct ctx *c, const char *file, FILE *f)
+{
+	char line[1024];
+	size_t seen = 0;
+
+	while (fgets(line, sizeof(line), f)) {
+		char *s = line, *name, *hash, path[512], part[400];
+		const char *status;
+		int fail = 0;
+
+		line[strcspn(line, "\n")] = 0;
+		if (!strncmp(s, "not ok ", 7)) {
+			fail = 1;
+			s += 7;
+		} else if (!strncmp(s, "ok ", 3)) {
+			s += 3;
+		} else {
+			continue;
+		}
+		strtoul(s, &name, 10);
+		if (name == s)
+			continue;
+		while (*name == ' ' || *name == '-')
+			name++;
+		hash = strchr(name, '#');
+		status = fail ? "FAIL" : "PASS";
+		if (hash) {
+			*hash++ = 0;
+			while (*hash == ' ')
+				hash++;
+			if (!strncasecmp(hash, "SKIP", 4))
+				status = "SKIP";
+		}
+		for (size_t n = strlen(name); n && name[n - 1] == ' '; n--)
+			name[n - 1] = 0;
+		path_part(part, sizeof(part), name);
+		snprintf(path, sizeof(path), "algbench.conform.%s", part);
+		if (add_test(c, path, status, hash, 0, NULL, 0))
+			return 2;
+		seen++;
+	}
+	if (!seen) {
+		fprintf(stderr,
+			PFX
+			"%s: no \"ok\"/\"not ok\" lines; is it algbench conform --tap output?\n",
+			file);
+		return 2;
+	}
+	return 0;
+}
+
+static int usage(FILE *out)
+{
+	fprintf(out,
+		"usage: algbench export --kcidb [--origin NAME] [--kernel REL] [-o OUT] FILE...\n\n"
+		"Turn result JSON (algbench run|suite --json), conform TAP (algbench conform "
+		"--tap)\n"
+		"and compare verdicts (algbench compare --json) into one KCIDB I/O JSON v5.0 "
+		"document\n"
+		"(one checkout and one build per kernel, one test per job, TAP line or pair).\n"
+		"The file kind is found from its content.\n\n"
+		"  --origin NAME  KCIDB origin, [a-z0-9_]+ (default algbench)\n"
+		"  --kernel REL   kernel release naming checkout and build (default: the first\n"
+		"                 result file's run.host.kernel, else \"unknown\")\n"
+		"  -o OUT         write to OUT (default stdout)\n\n"
+		"Exit 0 written, 2 usage or input error.\n");
+	return out == stdout ? 0 : 2;
+}
+
+int cmd_export(int argc, char **argv)
+{
+	static const struct option opts[] = { { "kcidb", no_argument, NULL, 'k' },
+					      { "origin", required_argument, NULL, 'O' },
+					      { "kernel", required_argument, NULL, 'K' },
+					      { "help", no_argument, NULL, 'h' },
+					      { NULL, 0, NULL, 0 } };
+	const char *origin = "algbench", *kernel = NULL, *out = NULL;
+	char build_id[400], kpart[200];
+	struct ctx c = { 0 };
+	json_t *doc, *docs[64] = { 0 };
+	int kcidb = 0, opt, rc = 2, nfiles;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'k':
+			kcidb = 1;
+			break;
+		case 'O':
+			origin = optarg;
+			break;
+		case 'K':
+			kernel = optarg;
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			return usage(stdout);
+		default:
+			return usage(stderr);
+		}
+	}
+	nfiles = argc - optind;
+	if (!kcidb || nfiles < 1 || nfiles > 64) {
+		fprintf(stderr, PFX "need --kcidb and 1 to 64 input files (see --help)\n");
+		return 2;
+	}
+	if (!*origin || strspn(origin, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(origin)) {
+		fprintf(stderr,
+			PFX "--origin '%s': KCIDB origins are [a-z0-9_]+; pick such a name\n",
+			origin);
+		return 2;
+	}
+	/* Load the JSON files first: the first result names the kernel. */
+	for (int i = 0; i < nfiles; i++) {
+		const char *file = argv[optind + i];
+		FILE *f = fopen(file, "r");
+		int ch;
+
+		if (!f) {
+			fprintf(stderr, PFX "%s: %s\n", file, strerror(errno));
+			goto done;
+		}
+		while ((ch = getc(f)) == ' ' || ch == '\n' || ch == '\t' || ch == '\r')
+			;
+		fclose(f);
+		if (ch == '{') {
+			json_error_t err;
+
+			docs[i] = json_load_file(file, JSON_REJECT_DUPLICATES, &err);
+			if (!docs[i]) {
+				fprintf(stderr, PFX "%s:%d: not JSON: %s\n", file, err.line,
+					err.text);
+				goto done;
+			}
+			if (!kernel && str(docs[i], "schema") &&
+			    !strcmp(str(docs[i], "schema"), "algbench/1"))
+				kernel = str(
+					json_object_get(json_object_get(docs[i], "run"), "host"),
+					"kernel");
+		}
+	}
+	path_part(kpart, sizeof(kpart), kernel ? kernel : "unknown");
+	snprintf(build_id, sizeof(build_id), "%s:%s", origin, kpart);
+	c.origin = origin;
+	c.build_id = build_id;
+	c.tests = json_array();
+	for (int i = 0; i < nfiles; i++) {
+		const char *file = argv[optind + i], *schema;
+
+		if (!docs[i]) {
+			FILE *f = fopen(file, "r");
+
+			if (!f) {
+				fprintf(stderr, PFX "%s: %s\n", file, strerror(errno));
+				goto done;
+			}
+			rc = export_tap(&c, file, f);
+			fclose(f);
+		} else if ((schema = str(docs[i], "schema")) && !strcmp(schema, "algbench/1")) {
+			rc = export_result(&c, file, docs[i]);
+		} else if (schema && !strcmp(schema, "algbench-compare/1")) {
+			rc = export_compare(&c, file, docs[i]);
+		} else {
+			fprintf(stderr,
+				PFX "%s: JSON without schema algbench/1 or algbench-compare/1; "
+				    "pass result, compare --json or TAP files\n",
+				file);
+			rc = 2;
+		}
+		if (rc)
+			goto done;
+	}
+	doc = json_pack("{s:{s:i, s:i}, s:[{s:s, s:s, s:s}], s:[{s:s, s:s, s:s, s:s}], s:O}",
+			"version", "major", 5, "minor", 0, "checkouts", "id", build_id, "origin",
+			origin, "comment", kernel ? kernel : "unknown", "builds", "id", build_id,
+			"checkout_id", build_id, "origin", origin, "comment",
+			kernel ? kernel : "unknown", "tests", c.tests);
+	if (!doc) {
+		fprintf(stderr, PFX "out of memory\n");
+		rc = 2;
+		goto done;
+	}
+	rc = out ? json_dump_file(doc, out, JSON_INDENT(1) | JSON_SORT_KEYS)
+		 : json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
+	if (!out)
+		putchar('\n');
+	if (rc) {
+		fprintf(stderr, PFX "%s: cannot write\n", out ? out : "stdout");
+		rc = 2;
+	}
+	json_decref(doc);
+done:
+	json_decref(c.tests);
+	for (int i = 0; i < nfiles && i < 64; i++)
+		json_decref(docs[i]);
+	return rc;
+}

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+
+#include "sys/host.h"
+
+#define CPU_SYS	 "/sys/devices/system/cpu"
+#define MAX_CPUS 4096
+
+/* First line of PATH into BUF (trailing newline cut); 0, or -1 if unreadable. */
+static int read_line(const char *path, char *buf, size_t cap)
+{
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fgets(buf, (int)cap, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	buf[strcspn(buf, "\n")] = 0;
+	return 0;
+}
+
+static void on_off(char *out, size_t cap, const char *path, int inverted)
+{
+	char v[16];
+
+	if (read_line(path, v, sizeof(v)) || (strcmp(v, "0") && strcmp(v, "1")))
+		snprintf(out, cap, "unknown");
+	else
+		snprintf(out, cap, "%s", (v[0] == '1') != inverted ? "on" : "off");
+}
+
+static unsigned int read_uint(const char *path, int *ok)
+{
+	char v[32];
+	unsigned int x;
+
+	*ok = !read_line(path, v, sizeof(v)) && sscanf(v, "%u", &x) == 1;
+	return *ok ? x : 0;
+}
+
+void ab_host_tuning_read(struct ab_host_tuning *t)
+{
+	/* (package, core) pairs seen; a flat list is enough for MAX_CPUS. */
+	unsigned int seen_pkg[MAX_CPUS], seen_core[MAX_CPUS];
+	unsigned int n_pairs = 0, n_pkgs = 0;
+	unsigned int pkgs[MAX_CPUS];
+	char path[128];
+
+	memset(t, 0, sizeof(*t));
+	if (read_line(CPU_SYS "/cpu0/cpufreq/scaling_governor", t->governor, sizeof(t->governor)) ||
+	    !t->governor[0] ||
+	    strspn(t->governor, "abcdefghijklmnopqrstuvwxyz_-0123456789") != strlen(t->governor))
+		snprintf(t->governor, sizeof(t->governor), "unknown");
+	/* intel_pstate says no_turbo (1 = off); acpi-cpufreq and amd say boost. */
+	on_off(t->turbo, sizeof(t->turbo), CPU_SYS "/intel_pstate/no_turbo", 1);
+	if (!strcmp(t->turbo, "unknown"))
+		on_off(t->turbo, sizeof(t->turbo), CPU_SYS "/cpufreq/boost", 0);
+	on_off(t->smt, sizeof(t->smt), CPU_SYS "/smt/active", 0);
+	for (unsigned int cpu = 0; cpu < MAX_CPUS; cpu++) {
+		unsigned int pkg, core, i;
+		int ok1, ok2;
+
+		snprintf(path, sizeof(path), CPU_SYS "/cpu%u/topology/physical_package_id", cpu);
+		pkg = read_uint(path, &ok1);
+		snprintf(path, sizeof(path), CPU_SYS "/cpu%u/topology/core_id", cpu);
+		core = read_uint(path, &ok2);
+		if (!ok1 || !ok2)
+			continue;
+		for (i = 0; i < n_pairs && (seen_pkg[i] != pkg || seen_core[i] != core); i++)
+			;
+		if (i == n_pairs) {
+			seen_pkg[n_pairs] = pkg;
+			seen_core[n_pairs++] = core;
+		}
+		for (i = 0; i < n_pkgs && pkgs[i] != pkg; i++)
+			;
+		if (i == n_pkgs)
+			pkgs[n_pkgs++] = pkg;
+	}
+	t->packages = n_pkgs;
+	t->cores = n_pairs;
+}
