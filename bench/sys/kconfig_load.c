@@ -239,8 +239,19 @@ out:
 static int open_regular(const char *path, char *err, size_t errlen)
 {
 	struct stat st = { 0 };
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd;
 
+	/*
+	 * stat before open: opening a FIFO for reading blocks until a writer
+	 * comes, so a non-regular file is refused here, and O_NONBLOCK covers
+	 * the path being swapped for one between the two calls.
+	 */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: %s, not a kernel config file", path,
+			 S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
