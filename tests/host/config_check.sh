@@ -169,6 +169,8 @@ else not_ok "FIFO (exit $fifo_st, '$fifo_out', want 2 and 'not a regular file')"
 bad "missing file" "$work/nonexistent" "No such file"
 bad "not a config" "$work/passwd" "not a kernel config: line 1"
 bad "truncated .deb" "$work/truncated.deb" "corrupt|truncated"
+head -c 150000 "${deb[amd64]}" >"$work/truncated-data.deb" # ends inside data.tar, before the config
+bad "truncated .deb inside data.tar: the reason, not '(null)'" "$work/truncated-data.deb" "corrupt data.tar.xz: truncated"
 check "--json on unreadable input: the reason as JSON" sh -c '"$0" config-check --json "$1" 2>/dev/null | jq -e ".error | test(\"truncated gzip\")" >/dev/null' "$ALGBENCH" "$work/truncated.gz"
 expect_status "no FILE: usage error, exit 2" 2 ccq
 expect_status "three files: exit 2" 2 ccq "$plain" "$plain" "$plain"
