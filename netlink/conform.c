@@ -4,6 +4,7 @@
  * ABI says? One table of checks, one TAP line each (kselftest style).
  * What each check expects, and why, is in docs/netlink.md.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <kcapi.h>
@@ -13,9 +14,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "sys/array.h"
 #include "command.h"
 #include "conform.h"
+#include "sys/array.h"
 
 static const char conform_usage[] =
 	"usage: algbench conform [--tap] [--expect-stats auto|on|off] [--as-version X.Y]\n"
@@ -200,11 +201,29 @@ static void report(const struct conform_ctx *c, size_t i, const char *name, enum
 }
 
 /* "6.4" or "6.4.0-rc1" -> 604; 0 if it is not a version. */
-static unsigned parse_version(const char *v)
+/*
+ * "X.Y" as X*100+Y, or 0. Digits only (sscanf's %u takes "-1" and wraps);
+ * @strict (for --as-version) also refuses a tail other than ".Z", so
+ * "6.1junk" is an error, while uname's "6.1.0-50-amd64" is read as 6.1.
+ */
+static unsigned parse_version(const char *v, int strict)
 {
-	unsigned a, b;
+	unsigned long a, b;
+	char *end;
 
-	return sscanf(v, "%u.%u", &a, &b) == 2 && b < 100 ? a * 100 + b : 0;
+	if (!isdigit((unsigned char)v[0]))
+		return 0;
+	a = strtoul(v, &end, 10);
+	if (*end != '.' || !isdigit((unsigned char)end[1]) || a == 0 || a > 99)
+		return 0;
+	b = strtoul(end + 1, &end, 10);
+	if (b > 99)
+		return 0;
+	if (strict && *end == '.' && isdigit((unsigned char)end[1]))
+		strtoul(end + 1, &end, 10);
+	if (strict && *end)
+		return 0;
+	return (unsigned)(a * 100 + b);
 }
 
 static int run_all(struct conform_ctx *c)
@@ -268,12 +287,14 @@ int cmd_conform(int argc, char **argv)
 		}
 	}
 	uname(&u);
-	c.counting_version = parse_version(as_version ? as_version : u.release);
+	c.counting_version =
+		as_version ? parse_version(as_version, 1) : parse_version(u.release, 0);
 	snprintf(c.counting_why, sizeof(c.counting_why), "%s",
 		 as_version ? "--as-version" : "uname -r");
 	if (!c.counting_version) {
 		fprintf(stderr, "algbench conform: %s '%s' is not a kernel version X.Y\n",
-			as_version ? "--as-version" : "uname -r", as_version ? as_version : u.release);
+			as_version ? "--as-version" : "uname -r",
+			as_version ? as_version : u.release);
 		return 2;
 	}
 	if (decide_stats(&c, mode)) {

@@ -11,11 +11,11 @@
 #include <unistd.h>
 
 #include "command.h"
-#include "run/harness.h"
-#include "sys/cpu.h"
-#include "run/plan.h"
 #include "report/report.h"
 #include "report/result_json.h"
+#include "run/harness.h"
+#include "run/plan.h"
+#include "sys/cpu.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -49,7 +49,8 @@ static void usage(FILE *out, const char *cmd, int suite)
 		"that apply)\n"
 		"  --keys LIST      key sizes in bits, e.g. 128,256 (default: every size in the "
 		"catalogue)\n"
-		"  --mode LIST      afalg: sendmsg, vmsplice, aio; openssl: evp; kmod: sync, async\n"
+		"  --mode LIST      afalg: sendmsg, vmsplice, aio; openssl: evp; kmod: sync, "
+		"async\n"
 		"                   (default: every "
 		"mode)\n"
 		"  --sizes LIST     payload bytes per operation, k/m suffixes (default: %s)\n"
@@ -249,7 +250,7 @@ struct run_state {
 	struct ab_run_info run;
 	struct ab_json_writer *json;
 	FILE *table;
-	int suite, show_progress;
+	int suite, show_progress, json_failed;
 	struct ab_report report;
 };
 
@@ -271,8 +272,19 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 		if (res.status == AB_STATUS_FAILED ||
 		    (res.status == AB_STATUS_SKIPPED && !(s->suite && ab_job_unrunnable(&jobs[i]))))
 			status = 1;
-		if (s->json && ab_json_add(s->json, &res))
-			status = 1;
+		if (s->json) {
+			int err = ab_json_add(s->json, &res);
+
+			/* say it once; the results stay in memory and the close retries */
+			if (err && !s->json_failed++)
+				fprintf(stderr,
+					"algbench %s: cannot update the result file (%s) after job "
+					"%zu; "
+					"the run goes on and writes it again at the end\n",
+					s->suite ? "suite" : "run", strerror(-err), i + 1);
+			if (err)
+				status = 1;
+		}
 		ab_report_add(&s->report, &res);
 		ab_result_free(&res);
 	}

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Flags to job lists for `algbench run` and `algbench suite`. */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sys/array.h"
 #include "run/plan.h"
+#include "sys/array.h"
 
 /* Calls ITEM for each comma-separated item of S; stops at the first error. */
 static int each_item(const char *s, struct ab_plan *p, char *why,
@@ -36,16 +37,38 @@ static int list_full(unsigned int n, const char *what, char *why)
 	return -1;
 }
 
+/*
+ * The one strict number parser for the CLI: decimal digits only (no sign, no
+ * blanks: strtoull would take " -1" as ULLONG_MAX and wrap it), an optional
+ * k/m suffix when @suffix, and no overflow, so a value is either in
+ * 1..@max or refused.
+ */
+int ab_parse_uint(const char *tok, int suffix, unsigned long long max, unsigned long long *out)
+{
+	unsigned long long v, mul = 1;
+	char *end;
+
+	if (!isdigit((unsigned char)tok[0]))
+		return -1;
+	errno = 0;
+	v = strtoull(tok, &end, 10);
+	if (errno)
+		return -1;
+	if (suffix && (*end == 'k' || *end == 'K'))
+		mul = 1024, end++;
+	else if (suffix && (*end == 'm' || *end == 'M'))
+		mul = 1024 * 1024, end++;
+	if (*end || v == 0 || v > max / mul)
+		return -1;
+	*out = v * mul;
+	return 0;
+}
+
 static int size_item(const char *tok, struct ab_plan *p, char *why)
 {
-	char *end;
-	unsigned long long v = strtoull(tok, &end, 10);
+	unsigned long long v;
 
-	if (*end == 'k' || *end == 'K')
-		v *= 1024, end++;
-	else if (*end == 'm' || *end == 'M')
-		v *= 1024 * 1024, end++;
-	if (end == tok || *end || tok[0] == '-' || v == 0 || v > AB_MAX_SIZE) {
+	if (ab_parse_uint(tok, 1, AB_MAX_SIZE, &v)) {
 		snprintf(why, AB_WHY_LEN,
 			 "size '%s': sizes are 1..%u bytes (suffix k or m allowed)", tok,
 			 AB_MAX_SIZE);
@@ -67,10 +90,9 @@ static unsigned int parse_ncpu; /* for thread_item; parsing is single-threaded *
 
 static int thread_item(const char *tok, struct ab_plan *p, char *why)
 {
-	char *end;
-	unsigned long v = strcmp(tok, "all") ? strtoul(tok, &end, 10) : parse_ncpu;
+	unsigned long long v = parse_ncpu;
 
-	if (strcmp(tok, "all") && (end == tok || *end || tok[0] == '-'))
+	if (strcmp(tok, "all") && ab_parse_uint(tok, 0, parse_ncpu, &v))
 		v = 0;
 	if (v == 0 || v > parse_ncpu) {
 		snprintf(why, AB_WHY_LEN,
@@ -206,10 +228,9 @@ int ab_parse_ops(const char *s, struct ab_plan *p, char *why)
 
 static int key_item(const char *tok, struct ab_plan *p, char *why)
 {
-	char *end;
-	unsigned long v = strtoul(tok, &end, 10);
+	unsigned long long v;
 
-	if (end == tok || *end || v == 0 || v > 4096) {
+	if (ab_parse_uint(tok, 0, 4096, &v)) {
 		snprintf(why, AB_WHY_LEN,
 			 "key size '%s': give bits as the catalogue names them (128, 256, 512)",
 			 tok);
@@ -265,10 +286,9 @@ int ab_parse_seconds(const char *s, double *out, char *why)
 
 int ab_parse_count(const char *s, unsigned int *out, char *why)
 {
-	char *end;
-	unsigned long v = strtoul(s, &end, 10);
+	unsigned long long v;
 
-	if (end == s || *end || s[0] == '-' || v == 0 || v > 10000) {
+	if (ab_parse_uint(s, 0, 10000, &v)) {
 		snprintf(why, AB_WHY_LEN, "'%s': must be a whole number from 1 to 10000", s);
 		return -1;
 	}

@@ -51,13 +51,19 @@ static int unquote(char *v)
 	return 0;
 }
 
+/*
+ * Kconfig (scripts/kconfig/confdata.c, conf_set_sym_val) reads a bool or
+ * tristate by its first character: "y ", "yes" and "y\r" are all y. Strings
+ * are written quoted and numbers start with a digit or '-', so an unquoted
+ * value that starts with y, m or n is read the same way here.
+ */
 static enum kval_kind classify(char *v)
 {
-	if (!strcmp(v, "y"))
+	if (v[0] == 'y')
 		return KV_Y;
-	if (!strcmp(v, "m"))
+	if (v[0] == 'm')
 		return KV_M;
-	if (!strcmp(v, "n"))
+	if (v[0] == 'n')
 		return KV_NOTSET;
 	if (v[0] == '"')
 		return unquote(v) ? KV_ABSENT : KV_STRING;

@@ -146,6 +146,14 @@ static la_ssize_t inner_read(struct archive *a, void *data, const void **block)
 }
 
 /* Find ./boot/config-* in the package's data.tar.* (the member @outer is at). */
+/* libarchive leaves no message for a member cut short: say what that means */
+static const char *archive_why(struct archive *a)
+{
+	const char *why = archive_error_string(a);
+
+	return why ? why : "truncated or unreadable (the file ends inside the archive)";
+}
+
 static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *out,
 			 struct kconfig *kc, const char *path, char *err, size_t errlen)
 {
@@ -184,7 +192,7 @@ static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *ou
 		break;
 	}
 	if (!found && r != ARCHIVE_EOF)
-		snprintf(err, errlen, "%s: corrupt %s: %s", path, member, archive_error_string(in));
+		snprintf(err, errlen, "%s: corrupt %s: %s", path, member, archive_why(in));
 	else if (!found)
 		snprintf(
 			err, errlen,
@@ -229,7 +237,7 @@ static int read_deb(const char *path, struct buf *out, struct kconfig *kc, char 
 		snprintf(err, errlen, "%s: Debian package without a data.tar member", path);
 	else
 		snprintf(err, errlen, "%s: corrupt Debian package: %s", path,
-			 archive_error_string(ctx->outer));
+			 archive_why(ctx->outer));
 out:
 	archive_read_free(ctx->outer);
 	free(ctx);
@@ -239,8 +247,19 @@ out:
 static int open_regular(const char *path, char *err, size_t errlen)
 {
 	struct stat st = { 0 };
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd;
 
+	/*
+	 * stat before open: opening a FIFO for reading blocks until a writer
+	 * comes, so a non-regular file is refused here, and O_NONBLOCK covers
+	 * the path being swapped for one between the two calls.
+	 */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: %s, not a kernel config file", path,
+			 S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;

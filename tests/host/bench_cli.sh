@@ -11,6 +11,11 @@ says() { # says NAME PATTERN CMD...: exit 2 and PATTERN on stderr
 	if [ "$got" = 2 ] && grep -q -- "$pat" <<<"$err"; then ok "$name"; else not_ok "$name (exit $got: $err)"; fi
 }
 says "--sizes 0 exits 2 naming the size" "size '0'" "$A" run --sizes 0
+# numbers that wrap in strtoull must be refused, not taken modulo 2^64 (issue 11, defect 17)
+says "--sizes 18014398509481985k (wraps to 1024) exits 2" "size '18014398509481985k'" "$A" run --dry-run --sizes 18014398509481985k
+says "--repeats ' -18446744073709551615' (wraps to 1) exits 2" "-18446744073709551615'" "$A" run --dry-run --repeats " -18446744073709551615"
+says "--keys -18446744073709551488 (wraps to 128) exits 2" "key size '-18446744073709551488'" "$A" run --dry-run --keys -18446744073709551488
+says "--threads ' 1' (a blank) exits 2" "threads ' 1'" "$A" run --dry-run --threads " 1"
 says "--threads 0 exits 2" "threads '0'" "$A" run --threads 0
 says "more threads than CPUs exits 2" "must be 1\.\." "$A" run --threads 100000
 says "unknown algorithm exits 2" "unknown algorithm 'gcm(des)'" "$A" run --alg 'gcm(des)'

@@ -32,7 +32,8 @@ static void semantics(void)
 				  "CONFIG_A=y\nCONFIG_B=m\n# CONFIG_C is not set\nCONFIG_D=n\n"
 				  "CONFIG_S=\"a \\\"q\\\" \\\\ b\"\nCONFIG_I=-42\nCONFIG_H=0x1f\n"
 				  "CONFIG_L=m\nCONFIG_L=y\nCONFIG_CR=y\r\n\n# a comment\n"
-				  "CONFIG_X86_64=y\nCONFIG_64BIT=y\n";
+				  "CONFIG_X86_64=y\nCONFIG_64BIT=y\n"
+				  "CONFIG_TS=y \nCONFIG_YES=yes\nCONFIG_MS=m\t\nCONFIG_NO=no\n";
 	struct kconfig kc;
 	char err[256] = "";
 	const struct ksym *s;
@@ -51,6 +52,11 @@ static void semantics(void)
 	ok(kconfig_kind(&kc, "H") == KV_NUMBER && !strcmp(kconfig_show(&kc, "H"), "0x1f"), "hex");
 	ok(kconfig_kind(&kc, "L") == KV_Y, "last assignment wins");
 	ok(kconfig_kind(&kc, "CR") == KV_Y, "CRLF line");
+	ok(kconfig_kind(&kc, "TS") == KV_Y,
+	   "=y with a trailing space is y (first char, as Kconfig)");
+	ok(kconfig_kind(&kc, "YES") == KV_Y, "=yes is y (first char, as Kconfig)");
+	ok(kconfig_kind(&kc, "MS") == KV_M, "=m with a trailing tab is m");
+	ok(kconfig_kind(&kc, "NO") == KV_NOTSET, "=no is n");
 	ok(!strcmp(kc.version, "6.1.192"), "version from the header");
 	ok(!strcmp(kc.arch, "x86_64"), "arch from CONFIG_X86_64");
 	kconfig_free(&kc);

@@ -13,6 +13,13 @@ check "nl --help tells about -ENOTSUPP" sh -c "'$ALGBENCH' nl --help | grep -q E
 expect_status "conform --bogus is a usage error" 2 "$ALGBENCH" conform --bogus
 expect_status "conform --expect-stats maybe is a usage error" 2 "$ALGBENCH" conform --expect-stats maybe
 expect_status "conform --help exits 0" 0 "$ALGBENCH" conform --help
+# --as-version is X.Y[.Z], digits only (issue 11, defect 19): -1.5 wrapped, 6.1junk was read as 6.1
+for v in -1.5 6.1junk 6.1.x 4294967296.1; do
+	check "conform --as-version $v is refused as not a version" sh -c '"$0" conform --as-version "$1" 2>&1 >/dev/null | grep -q "is not a kernel version"' "$ALGBENCH" "$v"
+done
+for v in 6.1 6.10 6.1.0; do
+	check "conform --as-version $v is a version" sh -c '! "$0" conform --as-version "$1" 2>&1 >/dev/null | grep -q "is not a kernel version"' "$ALGBENCH" "$v"
+done
 # Build hosts often have no crypto_user: then the error must name the fix.
 if ! "$ALGBENCH" nl list >/dev/null 2>&1; then
 	check "without crypto_user, nl list says how to get it" \
