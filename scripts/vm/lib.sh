@@ -23,7 +23,7 @@ debian_series_meta() { # SERIES -> metapackage
 # or 6.12.118+deb12-amd64. SERIES defaults to 6.1.
 debian_kernel_release() {
 	local series=${1:-6.1} meta dep
-	meta=$(debian_series_meta "$series")
+	meta=$(debian_series_meta "$series") || exit 2
 	dep=$(apt-cache depends "$meta" 2>/dev/null |
 		sed -n 's/.*Depends: linux-image-\(6\.[0-9.]*[-+][^ ]*-amd64\)$/\1/p' | head -n1)
 	[ -n "$dep" ] || die "cannot find the image $meta depends on with apt-cache (run scripts/setup, then apt-get update)"
