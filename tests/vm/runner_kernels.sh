@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/vm/run's kernel names (debian-6.1, debian-6.12, debian:ABI), its
-# errors, and what it leaves behind (issue 11 defects 16 and 18). Two boots.
+# errors, and what it leaves behind (issue 11 defects 16 and 18). Three boots.
 . "$(dirname "$0")/../lib.sh"
 echo "TAP version 13"
 help=$("$VMRUN" --help)
@@ -32,6 +32,10 @@ out=$(TMPDIR=$tmp/t "$VMRUN" --kernel "$tmp/tree" -- uname -r 2>"$tmp/err2")
 rc=$?
 check "a tree without boot/config-REL boots" [ "$rc" = 0 -a "$out" = "$rel" ]
 check "... and says boot/config-$rel is missing" grep -q "no boot/config-$rel" "$tmp/err2"
-check "no /tmp/algbench-results.* left without --share" [ -z "$(ls "$tmp/t")" ]
+
+# Boot 3: the default kernel, no --share: nothing left in TMPDIR.
+out=$(TMPDIR=$tmp/t "$VMRUN" -- echo fine 2>/dev/null)
+check "default kernel, no --share: exit 0" [ "$out" = fine ]
+check "no /tmp/algbench-vm.* or /tmp/algbench-results.* left" [ -z "$(ls "$tmp/t")" ]
 [ "$tap_failed" = 0 ] || { echo "# boot 1 stderr:"; sed 's/^/# /' "$tmp/err1"; echo "# boot 2 stderr:"; sed 's/^/# /' "$tmp/err2"; }
 tap_end
