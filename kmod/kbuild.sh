@@ -36,9 +36,17 @@ reroot() { # PATH: an absolute path of the package, as seen under root
 	if [ -n "$root" ] && [ -e "$root$1" ]; then echo "$root$1"; else echo "$1"; fi
 }
 
+# make cannot take a path with spaces in M= or an include: when OUT has one
+# (a checkout under "My Projects"), shim and objects go to a temporary folder.
+work=$out
+if [[ $out = *[[:space:]]* ]]; then
+	work=$(mktemp -d "${TMPDIR:-/tmp}/algbench-kbuild.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+fi
+
 build_kdir=$kdir
 if [ -n "$root" ]; then
-	shim=$out/.kdir-$rel
+	shim=$work/.kdir-$rel
 	rm -rf "$shim" && mkdir -p "$shim"
 	for e in "$kdir"/* "$kdir"/.config "$kdir"/.kernelvariables; do
 		[ -e "$e" ] || [ -L "$e" ] || continue
@@ -62,7 +70,7 @@ fi
 
 # Build in a copy so the source tree stays clean and two builds (normal and
 # sanitized) do not race on the same objects.
-obj=$out/.obj-$rel
+obj=$work/.obj-$rel
 mkdir -p "$obj"
 cp -p "$src"/Kbuild "$src"/*.c "$src"/*.h "$obj/"
 if [ "$action" = clean ]; then

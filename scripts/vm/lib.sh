@@ -8,39 +8,82 @@ mkdir -p "$ALGBENCH_CACHE"
 die() { echo "vm: $*" >&2; exit 2; }
 note() { echo "vm: $*" >&2; }
 
-# The Debian kernel ABI the apt metapackage points at, e.g. 6.1.0-57-amd64.
+# The Debian kernel series scripts/vm/run knows, and the apt metapackage that
+# names the newest ABI of each.
+DEBIAN_SERIES="6.1 6.12"
+debian_series_meta() { # SERIES -> metapackage
+	case $1 in
+	6.1) echo linux-image-amd64 ;;
+	6.12) echo linux-image-6.12-amd64 ;;
+	*) die "unknown Debian kernel series '$1' (known: $DEBIAN_SERIES)" ;;
+	esac
+}
+
+# The Debian kernel ABI the series' metapackage points at, e.g. 6.1.0-57-amd64
+# or 6.12.118+deb12-amd64. SERIES defaults to 6.1.
 debian_kernel_release() {
-	local dep
-	dep=$(apt-cache depends linux-image-amd64 2>/dev/null |
-		sed -n 's/.*Depends: linux-image-\(6\.1\.0-[0-9]*-amd64\)$/\1/p' | head -n1)
-	[ -n "$dep" ] || die "cannot find Debian's linux-image-6.1.0-*-amd64 with apt-cache (run scripts/setup, then apt-get update)"
+	local series=${1:-6.1} meta dep
+	meta=$(debian_series_meta "$series") || exit 2
+	dep=$(apt-cache depends "$meta" 2>/dev/null |
+		sed -n 's/.*Depends: linux-image-\(6\.[0-9.]*[-+][^ ]*-amd64\)$/\1/p' | head -n1)
+	[ -n "$dep" ] || die "cannot find the image $meta depends on with apt-cache (run scripts/setup, then apt-get update)"
 	echo "$dep"
 }
 
-# Download (not install) image and headers into the cache, unpack once.
-# Prints the unpacked root: ROOT/boot/vmlinuz-REL, ROOT/lib/modules/REL,
-# ROOT/usr/src/linux-headers-REL (KDIR for kmod/).
+# Download (not install) image, headers (+ -common) and the kbuild the headers
+# depend on into the cache, unpack once. REL is an ABI such as 6.1.0-50-amd64
+# (default: $ALGBENCH_DEBIAN_KERNEL, else the newest 6.1). Prints the unpacked
+# root: ROOT/boot/vmlinuz-REL, ROOT/lib/modules/REL,
+# ROOT/usr/src/linux-headers-REL (KDIR for kmod/). When apt has no headers for
+# REL the image alone is unpacked: it boots, but algbench.ko cannot be built.
 debian_kernel_root() {
-	local rel root debs common
-	if [ -n "${ALGBENCH_DEBIAN_KERNEL:-}" ]; then rel=$ALGBENCH_DEBIAN_KERNEL; else rel=$(debian_kernel_release); fi
+	local rel=${1:-} root debs common kbuild pkgs d
+	[ -n "$rel" ] || rel=${ALGBENCH_DEBIAN_KERNEL:-}
+	[ -n "$rel" ] || rel=$(debian_kernel_release 6.1)
+	case $rel in
+	*[!A-Za-z0-9.+-]* | "") die "'$rel' is not a Debian kernel ABI (e.g. 6.1.0-50-amd64)" ;;
+	esac
 	root=$ALGBENCH_CACHE/debian/$rel
 	if [ -e "$root/.complete" ]; then echo "$root"; return; fi
 	(
 		flock 9
 		[ -e "$root/.complete" ] && exit 0
+		apt-cache show "linux-image-$rel" >/dev/null 2>&1 ||
+			die "apt has no linux-image-$rel (apt-cache search linux-image-6 lists the ABIs; run apt-get update)"
 		debs=$ALGBENCH_CACHE/debian/debs
 		mkdir -p "$debs" "$root.tmp"
 		common=${rel%-amd64}-common
-		note "downloading linux-image-$rel, linux-headers-$rel, linux-headers-$common and linux-kbuild-6.1 (once, cached in $debs)"
-		(cd "$debs" && apt-get download -q "linux-image-$rel" "linux-headers-$rel" "linux-headers-$common" linux-kbuild-6.1 >&2) ||
-			die "apt-get download of Debian's $rel kernel failed"
-		for d in "$debs"/linux-image-"$rel"_*.deb "$debs"/linux-headers-"$rel"_*.deb \
-			"$debs"/linux-headers-"$common"_*.deb "$debs"/linux-kbuild-6.1_*.deb; do
+		pkgs="linux-image-$rel"
+		if apt-cache show "linux-headers-$rel" >/dev/null 2>&1; then
+			kbuild=$(apt-cache show "linux-headers-$rel" | sed -n '/^Depends:/{s/.*\(linux-kbuild-[^ ,]*\).*/\1/p;q}')
+			pkgs="$pkgs linux-headers-$rel linux-headers-$common $kbuild"
+		else
+			note "apt has no linux-headers-$rel: the kernel boots, but algbench.ko cannot be built for it"
+		fi
+		note "downloading $pkgs (once, cached in $debs)"
+		# shellcheck disable=SC2086 # package names have no spaces
+		(cd "$debs" && apt-get download -q $pkgs >&2) || die "apt-get download of Debian's $rel kernel failed"
+		for d in $pkgs; do
+			set -- "$debs/${d}_"*.deb
+			[ -f "$1" ] || die "downloaded $d but no $debs/${d}_*.deb"
+			# The newest .deb of that name (linux-kbuild-6.1 keeps its name across versions).
+			d=$(ls -t "$@" | head -n1)
 			dpkg-deb -x "$d" "$root.tmp" || die "cannot unpack $d"
 		done
 		rm -rf "$root" && mv "$root.tmp" "$root" && touch "$root/.complete"
 	) 9>"$ALGBENCH_CACHE/debian.lock" || exit $?
 	echo "$root"
+}
+
+# KERNEL (as --kernel names it: debian, debian-6.1, debian-6.12, debian:ABI)
+# -> the Debian ABI, or nothing when it is not a Debian name.
+debian_kernel_abi() {
+	case $1 in
+	debian | debian-6.1) debian_kernel_release 6.1 ;;
+	debian-6.12) debian_kernel_release 6.12 ;;
+	debian:?*) echo "${1#debian:}" ;;
+	debian-*) die "unknown kernel '$1' (Debian series: $DEBIAN_SERIES, as debian-SERIES; or debian:ABI)" ;;
+	esac
 }
 
 # --- the base initramfs (busybox, host tools, kernel modules) ---------------
@@ -90,7 +133,12 @@ build_base() {
 		cp "$moddir"/modules.{order,builtin,builtin.modinfo} "$dst/" 2>/dev/null || true
 		depmod -b "$root" "$release" || die "depmod failed for $release"
 	fi
-	[ -n "$kernel_root" ] && [ -f "$kernel_root/boot/config-$release" ] &&
-		{ mkdir -p "$root/boot"; cp "$kernel_root/boot/config-$release" "$root/boot/"; }
+	# The guest's /boot/config-REL (config-check --running, conform's version
+	# checks). A tree without it still boots (make modules_install does not write it).
+	if [ -n "$kernel_root" ] && [ -f "$kernel_root/boot/config-$release" ]; then
+		mkdir -p "$root/boot" && cp "$kernel_root/boot/config-$release" "$root/boot/"
+	elif [ -n "$kernel_root" ]; then
+		note "no boot/config-$release in $kernel_root: the guest has no /boot/config-$release (copy the build's .config there to give it one)"
+	fi
 }
 
