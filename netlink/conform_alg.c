@@ -277,8 +277,8 @@ static enum verdict check_getstat_all(struct conform_ctx *c, const void *arg, ch
 			if (kinds[a])
 				conform_diag(c, "%zu algorithms answered CRYPTOCFGA_STAT_%s",
 					     kinds[a], cu_attr_kind(a));
-	conform_diag(c, "%zu of %zu algorithms answered as expected (%s)", c->n_algs - failed,
-		     c->n_algs, c->stats ? "counters" : "-ENOTSUPP, 524");
+	conform_diag(c, "%zu of %zu algorithms answered as expected (%s; %s)", c->n_algs - failed,
+		     c->n_algs, c->stats ? "counters" : "-ENOTSUPP, 524", c->stats_why);
 	if (!failed)
 		return V_PASS;
 	snprintf(why, n, "%zu algorithms answered otherwise", failed);

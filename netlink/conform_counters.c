@@ -419,7 +419,7 @@ static enum verdict check_counters(struct conform_ctx *c, const void *arg, char 
 	const struct counter_case *k = arg;
 
 	if (c->stats != 1) {
-		snprintf(why, n, "kernel has no crypto statistics (%s)", c->stats_why);
+		snprintf(why, n, "no crypto statistics: %s", c->stats_why);
 		return V_SKIP;
 	}
 	return k->via == VIA_AFALG ? check_afalg(c, k, why, n) : check_kmod(c, k, why, n);
