@@ -24,5 +24,7 @@ int cmd_run(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_kmod(int argc, char **argv);
+/* em/cmd_em.c */
+int cmd_em(int argc, char **argv);
 
 #endif
