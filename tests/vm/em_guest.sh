@@ -71,7 +71,9 @@ for c in big little; do
 	same=$(echo "$line" | awk '{ print $5 }')
 	ppm=$(echo "$line" | awk '{ print $7 }')
 	check "$c: same state in all $pts points (got $same)" test "$pts" -gt 0 -a "$pts" = "$same"
-	# new cost = floor(10 P / perf): at least 1/10 of a unit lost per cost
+	# Both formulas truncate (new: cost = floor(10 P / perf); old: floor(cost *
+	# sum / scale)); the relative loss is largest at sum_util = 1, where it was
+	# measured at 0.14% (big) and 1.05% (little): allow 2%.
 	check "$c: energies agree within the cost resolution ($ppm ppm)" test "$ppm" -lt 20000
 done
 
