@@ -572,8 +572,10 @@ static int __init algbench_em_init(void)
 		little = true;
 	else if (!strcmp(cluster, "big"))
 		little = false;
-	else
+	else {
+		pr_err(EM_NAME ": cluster=%s: not big or little (the RK3399 clusters)\n", cluster);
 		return -EINVAL;
+	}
 	opp_table(&o, &em_nr, &coeff, &cap, little);
 	for (i = 0; i < em_nr; i++) {
 		base_khz[i] = o[i].mhz * 1000UL;
