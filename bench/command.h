@@ -26,5 +26,7 @@ int cmd_list(int argc, char **argv);
 int cmd_kmod(int argc, char **argv);
 /* export/kcidb.c */
 int cmd_export(int argc, char **argv);
+/* em/cmd_em.c */
+int cmd_em(int argc, char **argv);
 
 #endif

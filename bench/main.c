@@ -20,6 +20,7 @@ static const struct ab_command commands[] = {
 	{ "suite", cmd_suite, "the default benchmark set: the whole catalogue, sizes 16..65536, threads 1 and all" },
 	{ "list", cmd_list, "algorithms and drivers of the running kernel; which catalogue entries are usable" },
 	{ "kmod", cmd_kmod, "run job lines in the kernel through algbench.ko (tcrypt-style, per CPU)" },
+	{ "em", cmd_em, "energy-model companion: em bench times em_cpu_energy() v6.8 vs 6.9+" },
 	{ "compare", cmd_compare, "compare two result files: ratio, interval, verdict" },
 	{ "plot", cmd_plot, "charts of result files and comparisons (gnuplot)" },
 	{ "nl", cmd_nl, "crypto_user netlink: list | get NAME | stat NAME [--json]" },

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * algbench em bench: the em_cpu_energy() sweep of algbench_em.ko, timed
+ * natively in user space (under TCG a division's time says nothing).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "core/stats.h"
+#include "em/em_model.h"
+#include "sys/cpu.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: algbench em bench [--repeats N] [--ms MS]\n\n"
+		"Times em_cpu_energy() as Linux 6.9+ computes it (cost = 10*power/performance,\n"
+		"no division per call) against v6.8 (two divisions per call) on RK3399's big\n"
+		"and little tables, over the sweep algbench_em.ko uses (max_util 1..capacity,\n"
+		"sum_util 1..4 x max_util, cap 100%%/75%%/50%%). First checks both pick the same\n"
+		"state. Each repeat times both formulas for about MS ms (default 20); prints the\n"
+		"old/new time ratio as median [min..max] and MAD over N repeats (default 15),\n"
+		"beside the series' 1.43x (big) / 1.69x (little) on a RockPi 4B.\n");
+}
+
+static volatile unsigned long sink;
+
+/* One sweep of one formula; returns the number of calls. */
+static unsigned long sweep(const struct ab_em_domain *d, int use_new)
+{
+	unsigned long caps[3] = { d->scale_cpu, d->scale_cpu * 3 / 4, d->scale_cpu / 2 };
+	unsigned long n = 0, acc = 0, mu, mult;
+	int c, st;
+
+	for (c = 0; c < 3; c++)
+		for (mu = 1; mu <= d->scale_cpu; mu++)
+			for (mult = 1; mult <= 4; mult++, n++)
+				acc += use_new ? ab_em_energy_new(d, mu, mu * mult, caps[c], &st)
+					       : ab_em_energy_old(d, mu, mu * mult, caps[c], &st);
+	sink += acc;
+	return n;
+}
+
+/* ns per call of one formula, sweeping until MS ms passed. */
+static double time_formula(const struct ab_em_domain *d, int use_new, double ms)
+{
+	uint64_t t0 = ab_now_ns(), t;
+	unsigned long calls = 0;
+
+	do {
+		calls += sweep(d, use_new);
+		t = ab_now_ns() - t0;
+	} while (t < ms * 1e6);
+	return (double)t / (double)calls;
+}
+
+static int agreement(const struct ab_em_domain *d, unsigned long *points, unsigned long *same,
+		     double *worst_ppm)
+{
+	unsigned long caps[3] = { d->scale_cpu, d->scale_cpu * 3 / 4, d->scale_cpu / 2 };
+	unsigned long mu, mult;
+	int c;
+
+	*points = *same = 0;
+	*worst_ppm = 0;
+	for (c = 0; c < 3; c++)
+		for (mu = 1; mu <= d->scale_cpu; mu++)
+			for (mult = 1; mult <= 4; mult++) {
+				int so, sn;
+				double eo =
+					(double)ab_em_energy_old(d, mu, mu * mult, caps[c], &so) *
+					10;
+				double en =
+					(double)ab_em_energy_new(d, mu, mu * mult, caps[c], &sn);
+				double ppm = eo > 0 ? (en > eo ? en - eo : eo - en) / eo * 1e6 : 0;
+
+				(*points)++;
+				*same += so == sn;
+				if (ppm > *worst_ppm)
+					*worst_ppm = ppm;
+			}
+	return *points == *same ? 0 : 1;
+}
+
+static int em_bench(int argc, char **argv)
+{
+	int repeats = 15;
+	double ms = 20;
+	const double seed[2] = { 1.43, 1.69 };
+	char cpu[128];
+	int i, status = 0;
+
+	for (i = 1; i < argc; i++) {
+		char *end;
+
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--repeats") && i + 1 < argc) {
+			repeats = (int)strtol(argv[++i], &end, 10);
+			if (*end || repeats < 1 || repeats > 1000) {
+				fprintf(stderr,
+					"algbench em bench: --repeats '%s' is not a number from 1 "
+					"to 1000\n",
+					argv[i]);
+				return 2;
+			}
+		} else if (!strcmp(argv[i], "--ms") && i + 1 < argc) {
+			ms = strtod(argv[++i], &end);
+			if (*end || !(ms >= 1 && ms <= 10000)) {
+				fprintf(stderr,
+					"algbench em bench: --ms '%s' is not a number from 1 to "
+					"10000\n",
+					argv[i]);
+				return 2;
+			}
+		} else {
+			fprintf(stderr,
+				"algbench em bench: unknown or incomplete option '%s' (see "
+				"'algbench em bench --help')\n",
+				argv[i]);
+			return 2;
+		}
+	}
+	ab_cpuinfo_field("model name", cpu, sizeof(cpu));
+	printf("algbench em bench: em_cpu_energy() v6.8 (old) vs 6.9+ (new), user space, %d "
+	       "repeats of %.0f ms per formula\n",
+	       repeats, ms);
+	printf("cpu: %s\n", cpu[0] ? cpu : "(unknown: no model name in /proc/cpuinfo)");
+	printf("%-7s %7s %10s %12s %12s %26s %8s %s\n", "cluster", "points", "same_state",
+	       "old_ns/call", "new_ns/call", "old/new median [min..max]", "mad",
+	       "seed (RockPi 4B)");
+	for (int c = 0; c < 2; c++) {
+		struct ab_em_domain d;
+		unsigned long points, same;
+		double worst, *ratio, *told, *tnew;
+		struct ab_spread r;
+
+		ab_em_rk3399(&d, c);
+		if (agreement(&d, &points, &same, &worst)) {
+			fprintf(stderr,
+				"algbench em bench: %s: the two formulas chose different states in "
+				"%lu of %lu points\n",
+				d.name, points - same, points);
+			status = 1;
+		}
+		ratio = calloc((size_t)repeats * 3, sizeof(double));
+		if (!ratio) {
+			fprintf(stderr, "algbench em bench: out of memory\n");
+			return 1;
+		}
+		told = ratio + repeats;
+		tnew = told + repeats;
+		time_formula(&d, 0, ms); /* warm-up */
+		time_formula(&d, 1, ms);
+		for (i = 0; i < repeats; i++) {
+			fprintf(stderr, "\r%s: repeat %d/%d", d.name, i + 1, repeats);
+			told[i] = time_formula(&d, 0, ms);
+			tnew[i] = time_formula(&d, 1, ms);
+			ratio[i] = told[i] / tnew[i];
+		}
+		fprintf(stderr, "\r%40s\r", "");
+		ab_spread_of(ratio, (size_t)repeats, &r);
+		printf("%-7s %7lu %10lu %12.2f %12.2f %8.2fx [%5.2f..%5.2f] %8.3f %.2fx\n", d.name,
+		       points, same, ab_median(told, (size_t)repeats),
+		       ab_median(tnew, (size_t)repeats), r.median, r.min, r.max, r.mad, seed[c]);
+		printf("%-7s worst energy difference (new vs 10 x old): %.0f ppm\n", d.name, worst);
+		free(ratio);
+	}
+	return status;
+}
+
+int cmd_em(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "bench"))
+		return em_bench(argc - 1, argv + 1);
+	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		usage(stdout);
+		return 0;
+	}
+	fprintf(stderr,
+		"algbench em: unknown or missing subcommand%s%s (the one there is: 'algbench em "
+		"bench')\n",
+		argc >= 2 ? " " : "", argc >= 2 ? argv[1] : "");
+	return 2;
+}
