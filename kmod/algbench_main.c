@@ -25,6 +25,7 @@
 #include <linux/uaccess.h>
 
 #include "algbench.h"
+#include "compat.h"
 
 #define AB_LINE_MAX 1024
 
@@ -715,7 +716,7 @@ static const struct file_operations ab_run_fops = {
 	.write = ab_run_write,
 	.read = ab_text_read,
 	.release = ab_text_release,
-	.llseek = no_llseek,
+	.llseek = AB_NO_LLSEEK,
 };
 
 static const struct file_operations ab_result_fops = {
