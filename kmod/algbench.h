@@ -13,28 +13,43 @@
 #include <linux/scatterlist.h>
 #include <linux/sched.h>
 
+#include "algbench_abi.h"
 #include "algbench_corpus.h"
 
-#define AB_MAX_SIZE (1U << 20)
-/* scomp (deflate, lzo, lz4, zstd on 6.1) bounces through 128 KiB scratch pages. */
-#define AB_MAX_ACOMP_SIZE 65536U
-#define AB_MAX_INFLIGHT	  64U
-#define AB_MAX_THREAD_MEM (64U << 20)
-/* all threads together: cpus=all on a big machine must not ask for GBs */
-#define AB_MAX_TOTAL_MEM (96U << 20)
-#define AB_MAX_KEY	 64U
-#define AB_MAX_AAD	 4096U
-#define AB_MAX_IV	 32U
-#define AB_MAX_ADATA	 64U
-#define AB_MAX_DIGEST	 64U
-#define AB_MAX_MS	 60000U
-#define AB_MAX_WARMUP_MS 10000U
-#define AB_MAX_COUNT	 100000000U
-#define AB_HEAD_LEN	 32U
-#define AB_REASON_LEN	 192
+/* the job keys' limits live in the ABI header user space shares */
+#define AB_MAX_SIZE	  ABK_MAX_SIZE
+#define AB_MAX_ACOMP_SIZE ABK_MAX_ACOMP_SIZE
+#define AB_MAX_INFLIGHT	  ABK_MAX_INFLIGHT
+#define AB_MAX_THREAD_MEM ABK_MAX_THREAD_MEM
+#define AB_MAX_TOTAL_MEM  ABK_MAX_TOTAL_MEM
+#define AB_MAX_KEY	  ABK_MAX_KEY
+#define AB_MAX_AAD	  ABK_MAX_AAD
+#define AB_MAX_IV	  ABK_MAX_IV
+#define AB_MAX_ADATA	  ABK_MAX_ADATA
+#define AB_MAX_DIGEST	  ABK_MAX_DIGEST
+#define AB_MAX_MS	  ABK_MAX_MS
+#define AB_MAX_WARMUP_MS  ABK_MAX_WARMUP_MS
+#define AB_MAX_COUNT	  ABK_MAX_COUNT
+#define AB_HEAD_LEN	  32U
+#define AB_REASON_LEN	  192
 
-enum ab_type { AB_AEAD, AB_SKCIPHER, AB_SHASH, AB_AHASH, AB_ACOMP, AB_N_TYPES };
-enum ab_op { AB_ENCRYPT, AB_DECRYPT, AB_DIGEST, AB_COMPRESS, AB_DECOMPRESS, AB_N_OPS };
+/* the wire's enums (algbench_abi.h) under the module's names */
+enum ab_type {
+	AB_AEAD = ABK_AEAD,
+	AB_SKCIPHER = ABK_SKCIPHER,
+	AB_SHASH = ABK_SHASH,
+	AB_AHASH = ABK_AHASH,
+	AB_ACOMP = ABK_ACOMP,
+	AB_N_TYPES = ABK_N_TYPES
+};
+enum ab_op {
+	AB_ENCRYPT = ABK_ENCRYPT,
+	AB_DECRYPT = ABK_DECRYPT,
+	AB_DIGEST = ABK_DIGEST,
+	AB_COMPRESS = ABK_COMPRESS,
+	AB_DECOMPRESS = ABK_DECOMPRESS,
+	AB_N_OPS = ABK_N_OPS
+};
 
 struct ab_job {
 	enum ab_type type;

@@ -29,7 +29,7 @@
 #include "algbench.h"
 #include "compat.h"
 
-#define AB_LINE_MAX 1024
+#define AB_LINE_MAX ABK_LINE_MAX
 
 static DEFINE_MUTEX(ab_run_lock);    /* one job at a time */
 static DEFINE_MUTEX(ab_result_lock); /* ab_last and each file's result */
@@ -98,7 +98,7 @@ static void ab_put_status(struct ab_out *o, int err, const char *reason)
 static void ab_put_job(struct ab_out *o, const struct ab_job *job)
 {
 	ab_put(o, "type=%s\nalg=%s\nop=%s\nmode=%s\ninflight=%u\nsize=%u\nkeylen=%u\n",
-	       ab_types[job->type]->name, job->alg, ab_op_names[job->op],
+	       ab_type_names[job->type], job->alg, ab_op_names[job->op],
 	       job->async ? "async" : "sync", job->inflight, job->size, job->keylen);
 	if (job->type == AB_AEAD)
 		ab_put(o, "aad=%u\n", job->aad);
@@ -207,11 +207,10 @@ static int ab_parse_hex(const char *key, const char *val, u8 *out, unsigned int 
 	return 0;
 }
 
-static const char *const ab_type_names[AB_N_TYPES] = {
-	"aead", "skcipher", "shash", "ahash", "acomp",
-};
-static const char *const ab_mode_names[] = { "sync", "async" };
-static const char *const ab_corpus_names[] = { "binary", "text", "pattern" };
+/* the names user space writes, from the shared ABI header */
+static const char *const ab_type_names[AB_N_TYPES] = ABK_TYPE_NAMES;
+static const char *const ab_mode_names[] = ABK_MODE_NAMES;
+static const char *const ab_corpus_names[] = ABK_CORPUS_NAMES;
 
 #define AB_KEYS                                                                                    \
 	"type alg op mode inflight size keylen aad authsize ms count warmup_ms cpus corpus "       \
@@ -244,11 +243,12 @@ static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *k
 		ret = ab_parse_enum(key, val, ab_op_names, AB_N_OPS, &v, reason);
 		job->op = v;
 	} else if (!strcmp(key, "mode")) {
-		ret = ab_parse_enum(key, val, ab_mode_names, 2, &v, reason);
+		ret = ab_parse_enum(key, val, ab_mode_names, ARRAY_SIZE(ab_mode_names), &v, reason);
 		job->async = v;
 	} else if (!strcmp(key, "corpus")) {
 		seen->corpus = true;
-		ret = ab_parse_enum(key, val, ab_corpus_names, 3, &v, reason);
+		ret = ab_parse_enum(key, val, ab_corpus_names, ARRAY_SIZE(ab_corpus_names), &v,
+				    reason);
 		job->corpus = v;
 	} else if (!strcmp(key, "inflight")) {
 		seen->inflight = true;
@@ -264,7 +264,7 @@ static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *k
 		ret = ab_parse_uint(key, val, 0, AB_MAX_AAD, &job->aad, reason);
 	} else if (!strcmp(key, "authsize")) {
 		seen->authsize = true;
-		ret = ab_parse_uint(key, val, 1, 64, &job->authsize, reason);
+		ret = ab_parse_uint(key, val, 1, ABK_MAX_AUTHSIZE, &job->authsize, reason);
 	} else if (!strcmp(key, "ms")) {
 		seen->ms = true;
 		ret = ab_parse_uint(key, val, 1, AB_MAX_MS, &job->ms, reason);

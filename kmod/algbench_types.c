@@ -16,10 +16,7 @@
 
 #include "algbench.h"
 
-const char *const ab_op_names[AB_N_OPS] = {
-	[AB_ENCRYPT] = "encrypt",   [AB_DECRYPT] = "decrypt",	    [AB_DIGEST] = "digest",
-	[AB_COMPRESS] = "compress", [AB_DECOMPRESS] = "decompress",
-};
+const char *const ab_op_names[AB_N_OPS] = ABK_OP_NAMES;
 
 int ab_fail(struct ab_thread *t, int err, const char *fmt, ...)
 {
