@@ -98,7 +98,7 @@ static void ab_put_status(struct ab_out *o, int err, const char *reason)
 static void ab_put_job(struct ab_out *o, const struct ab_job *job)
 {
 	ab_put(o, "type=%s\nalg=%s\nop=%s\nmode=%s\ninflight=%u\nsize=%u\nkeylen=%u\n",
-	       ab_type_names[job->type], job->alg, ab_op_names[job->op],
+	       abk_type_name(job->type), job->alg, ab_op_names[job->op],
 	       job->async ? "async" : "sync", job->inflight, job->size, job->keylen);
 	if (job->type == AB_AEAD)
 		ab_put(o, "aad=%u\n", job->aad);

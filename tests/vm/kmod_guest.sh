@@ -192,6 +192,11 @@ json_ok() {
 		(.samples | length) == 2 and .samples[0].ops > 0) and ([.results[].type] | unique | length) == 4' \
 		/tmp/kmod.json >/dev/null
 }
+if [ "$ncpu" -ge 2 ] && command -v taskset >/dev/null; then
+	taskset -c 1 algbench run --backend kmod --alg 'cbc(aes)' --sizes 64 --threads 1 --seconds 0.02 \
+		--warmup 0 --repeats 1 --quiet >/dev/null 2>&1
+	check "kmod backend under taskset -c 1 runs on cpu1 (cpus=$(field cpus))" test "$(field cpus)" = 1
+fi
 check "JSON: $(jq '.results | length' /tmp/kmod.json) results, every one kmod, KAT pass, 2 samples with ops, 4 types" json_ok
 
 # ---- load, run every type, unload, again: no leak -----------------------------------
