@@ -87,6 +87,14 @@ static int kmod_probe(const struct ab_job *job, char *why)
 			 "scratch buffers); use --sizes up to 65536", job->alg->name, job->size);
 		return -EINVAL;
 	}
+	/* the module's limits (kmod/algbench_abi.h), said here rather than as its EINVAL */
+	if (job->seconds * 1000 > ABK_MAX_MS || job->warmup * 1000 > ABK_MAX_WARMUP_MS) {
+		snprintf(why, AB_WHY_LEN, "--seconds %g / --warmup %g: algbench.ko takes at most %u s "
+			 "and %u s; use --seconds up to %u, --warmup up to %u", job->seconds, job->warmup,
+			 ABK_MAX_MS / 1000, ABK_MAX_WARMUP_MS / 1000, ABK_MAX_MS / 1000,
+			 ABK_MAX_WARMUP_MS / 1000);
+		return -EINVAL;
+	}
 	return abk_ensure_loaded(why);
 }
 
@@ -237,7 +245,11 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 		return ret;
 	}
 	for (unsigned int r = 0; r < job->repeats && !ret; r++) {
-		unsigned int warm = r ? 0 : (unsigned int)(job->warmup * 1000 + 0.5);
+		/*
+		 * Each repeat is its own job line, so its own tfm, requests and
+		 * buffers, and gets its own warm-up: repeats are alike (issue 13).
+		 */
+		unsigned int warm = (unsigned int)(job->warmup * 1000 + 0.5);
 
 		job_line(job, &vb.v, op_word(job->op), ms ? ms : 1, warm, cpus, line);
 		ret = abk_run(line, kr, why);
