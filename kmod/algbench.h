@@ -3,8 +3,8 @@
 #ifndef ALGBENCH_KMOD_H
 #define ALGBENCH_KMOD_H
 
-#include <crypto/aead.h>
 #include <crypto/acompress.h>
+#include <crypto/aead.h>
 #include <crypto/hash.h>
 #include <crypto/skcipher.h>
 #include <linux/completion.h>
@@ -13,26 +13,43 @@
 #include <linux/scatterlist.h>
 #include <linux/sched.h>
 
+#include "algbench_abi.h"
 #include "algbench_corpus.h"
 
-#define AB_MAX_SIZE (1U << 20)
-/* scomp (deflate, lzo, lz4, zstd on 6.1) bounces through 128 KiB scratch pages. */
-#define AB_MAX_ACOMP_SIZE 65536U
-#define AB_MAX_INFLIGHT 64U
-#define AB_MAX_THREAD_MEM (64U << 20)
-#define AB_MAX_KEY 64U
-#define AB_MAX_AAD 4096U
-#define AB_MAX_IV 32U
-#define AB_MAX_ADATA 64U
-#define AB_MAX_DIGEST 64U
-#define AB_MAX_MS 60000U
-#define AB_MAX_WARMUP_MS 10000U
-#define AB_MAX_COUNT 100000000U
-#define AB_HEAD_LEN 32U
-#define AB_REASON_LEN 192
+/* the job keys' limits live in the ABI header user space shares */
+#define AB_MAX_SIZE	  ABK_MAX_SIZE
+#define AB_MAX_ACOMP_SIZE ABK_MAX_ACOMP_SIZE
+#define AB_MAX_INFLIGHT	  ABK_MAX_INFLIGHT
+#define AB_MAX_THREAD_MEM ABK_MAX_THREAD_MEM
+#define AB_MAX_TOTAL_MEM  ABK_MAX_TOTAL_MEM
+#define AB_MAX_KEY	  ABK_MAX_KEY
+#define AB_MAX_AAD	  ABK_MAX_AAD
+#define AB_MAX_IV	  ABK_MAX_IV
+#define AB_MAX_ADATA	  ABK_MAX_ADATA
+#define AB_MAX_DIGEST	  ABK_MAX_DIGEST
+#define AB_MAX_MS	  ABK_MAX_MS
+#define AB_MAX_WARMUP_MS  ABK_MAX_WARMUP_MS
+#define AB_MAX_COUNT	  ABK_MAX_COUNT
+#define AB_HEAD_LEN	  32U
+#define AB_REASON_LEN	  192
 
-enum ab_type { AB_AEAD, AB_SKCIPHER, AB_SHASH, AB_AHASH, AB_ACOMP, AB_N_TYPES };
-enum ab_op { AB_ENCRYPT, AB_DECRYPT, AB_DIGEST, AB_COMPRESS, AB_DECOMPRESS, AB_N_OPS };
+/* the wire's enums (algbench_abi.h) under the module's names */
+enum ab_type {
+	AB_AEAD = ABK_AEAD,
+	AB_SKCIPHER = ABK_SKCIPHER,
+	AB_SHASH = ABK_SHASH,
+	AB_AHASH = ABK_AHASH,
+	AB_ACOMP = ABK_ACOMP,
+	AB_N_TYPES = ABK_N_TYPES
+};
+enum ab_op {
+	AB_ENCRYPT = ABK_ENCRYPT,
+	AB_DECRYPT = ABK_DECRYPT,
+	AB_DIGEST = ABK_DIGEST,
+	AB_COMPRESS = ABK_COMPRESS,
+	AB_DECOMPRESS = ABK_DECOMPRESS,
+	AB_N_OPS = ABK_N_OPS
+};
 
 struct ab_job {
 	enum ab_type type;
@@ -48,7 +65,7 @@ struct ab_job {
 	unsigned int expect_len;
 	/* key=, iv=, adata=: bytes instead of the fixed patterns (for KATs) */
 	u8 key[AB_MAX_KEY], iv[AB_MAX_IV], adata[AB_MAX_ADATA];
-	unsigned int key_len, iv_len;
+	unsigned int key_len, iv_len, adata_len;
 	bool has_key, has_iv, has_adata;
 	struct cpumask cpus;
 	/* while running: */
@@ -86,16 +103,16 @@ struct ab_thread {
 	struct shash_desc *desc;
 	struct ab_req *reqs;
 	unsigned int nreqs;
-	u8 *input;		/* job->size bytes of the corpus */
-	u8 *aux;		/* ciphertext or compressed input for the reverse op */
+	u8 *input; /* job->size bytes of the corpus */
+	u8 *aux;   /* ciphertext or compressed input for the reverse op */
 	unsigned int aux_len;
 	/* filled by setup */
 	char driver[CRYPTO_MAX_ALG_NAME];
 	const char *check;
-	u8 head[AB_HEAD_LEN];	/* first bytes of the checked output */
+	u8 head[AB_HEAD_LEN]; /* first bytes of the checked output */
 	unsigned int head_len;
 	u32 input_crc;
-	unsigned int csize;	/* acomp: compressed size of the input */
+	unsigned int csize; /* acomp: compressed size of the input */
 	/* filled by the timed run, written once at its end */
 	u64 ops, bytes, ns, cycles;
 	int err;
@@ -105,9 +122,9 @@ struct ab_thread {
 struct ab_type_ops {
 	const char *name;
 	enum ab_op default_op;
-	unsigned int ops_mask;	/* BIT(enum ab_op) allowed */
+	unsigned int ops_mask; /* BIT(enum ab_op) allowed */
 	bool can_async;
-	bool keyed;		/* keylen defaults to 16 */
+	bool keyed; /* keylen defaults to 16 */
 	unsigned int max_size;
 	/* allocate tfm and requests, check correctness, prepare the timed op */
 	int (*setup)(struct ab_thread *t);

@@ -16,8 +16,10 @@
  * are written once at its end: no shared cache line is touched while timing.
  * The protocol is described in docs/kmod.md.
  */
+#include <linux/cpu.h>
 #include <linux/debugfs.h>
 #include <linux/kthread.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
@@ -27,10 +29,10 @@
 #include "algbench.h"
 #include "compat.h"
 
-#define AB_LINE_MAX 1024
+#define AB_LINE_MAX ABK_LINE_MAX
 
-static DEFINE_MUTEX(ab_run_lock);	/* one job at a time */
-static DEFINE_MUTEX(ab_result_lock);	/* ab_last and each file's result */
+static DEFINE_MUTEX(ab_run_lock);    /* one job at a time */
+static DEFINE_MUTEX(ab_result_lock); /* ab_last and each file's result */
 static char *ab_last;
 static struct dentry *ab_dir;
 
@@ -55,20 +57,36 @@ static __printf(2, 3) void ab_put(struct ab_out *o, const char *fmt, ...)
 static const char *ab_errname(int err)
 {
 	switch (-err) {
-	case 0: return "0";
-	case EINVAL: return "EINVAL";
-	case ENOENT: return "ENOENT";
-	case ENOMEM: return "ENOMEM";
-	case EBADMSG: return "EBADMSG";
-	case EINTR: return "EINTR";
-	case EBUSY: return "EBUSY";
-	case EAGAIN: return "EAGAIN";
-	case ENOSPC: return "ENOSPC";
-	case EOVERFLOW: return "EOVERFLOW";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	case ENOTSUPP: return "ENOTSUPP";
-	case ENODEV: return "ENODEV";
-	default: return "other";
+	case 0:
+		return "0";
+	case EINVAL:
+		return "EINVAL";
+	case ENOENT:
+		return "ENOENT";
+	case ENOMEM:
+		return "ENOMEM";
+	case EBADMSG:
+		return "EBADMSG";
+	case EINTR:
+		return "EINTR";
+	case EBUSY:
+		return "EBUSY";
+	case EAGAIN:
+		return "EAGAIN";
+	case ENOSPC:
+		return "ENOSPC";
+	case EOVERFLOW:
+		return "EOVERFLOW";
+	case EOPNOTSUPP:
+		return "EOPNOTSUPP";
+	case ENOTSUPP:
+		return "ENOTSUPP";
+	case ENODEV:
+		return "ENODEV";
+	case ETIMEDOUT:
+		return "ETIMEDOUT";
+	default:
+		return "other";
 	}
 }
 
@@ -80,14 +98,13 @@ static void ab_put_status(struct ab_out *o, int err, const char *reason)
 static void ab_put_job(struct ab_out *o, const struct ab_job *job)
 {
 	ab_put(o, "type=%s\nalg=%s\nop=%s\nmode=%s\ninflight=%u\nsize=%u\nkeylen=%u\n",
-	       ab_types[job->type]->name, job->alg, ab_op_names[job->op],
+	       abk_type_name(job->type), job->alg, ab_op_names[job->op],
 	       job->async ? "async" : "sync", job->inflight, job->size, job->keylen);
 	if (job->type == AB_AEAD)
 		ab_put(o, "aad=%u\n", job->aad);
 	if (job->counted)
 		ab_put(o, "count=%u\n", job->count);
-	else
-		ab_put(o, "ms=%u\n", job->ms);
+	ab_put(o, "ms=%u\n", job->ms);
 	ab_put(o, "warmup_ms=%u\ncorpus=%s\ncpus=%*pbl\nthreads=%u\n", job->warmup_ms,
 	       job->corpus == AB_CORPUS_TEXT ? "text" : "binary", cpumask_pr_args(&job->cpus),
 	       cpumask_weight(&job->cpus));
@@ -122,7 +139,8 @@ static int ab_out_init(struct ab_out *o, unsigned int threads)
 {
 	o->cap = 2048 + 160 * (size_t)threads;
 	o->len = 0;
-	o->buf = kzalloc(o->cap, GFP_KERNEL);
+	/* 160 bytes per CPU: on a big machine more than a kmalloc should ask for */
+	o->buf = kvzalloc(o->cap, GFP_KERNEL);
 	return o->buf ? 0 : -ENOMEM;
 }
 
@@ -134,15 +152,16 @@ static int ab_parse_uint(const char *key, const char *val, unsigned int lo, unsi
 	unsigned int v;
 
 	if (kstrtouint(val, 0, &v) || v < lo || v > hi) {
-		snprintf(reason, AB_REASON_LEN, "%s=%s: want a number from %u to %u", key, val, lo, hi);
+		snprintf(reason, AB_REASON_LEN, "%s=%s: want a number from %u to %u", key, val, lo,
+			 hi);
 		return -EINVAL;
 	}
 	*out = v;
 	return 0;
 }
 
-static int ab_parse_enum(const char *key, const char *val, const char *const *names,
-			 unsigned int n, unsigned int *out, char *reason)
+static int ab_parse_enum(const char *key, const char *val, const char *const *names, unsigned int n,
+			 unsigned int *out, char *reason)
 {
 	unsigned int i;
 
@@ -162,8 +181,9 @@ static int ab_parse_cpus(const char *val, struct cpumask *mask, char *reason)
 		return 0;
 	}
 	if (cpulist_parse(val, mask) || cpumask_empty(mask)) {
-		snprintf(reason, AB_REASON_LEN, "cpus=%s: want a CPU list like 0-3,5 or 'all' (CPUs 0-%u exist)",
-			 val, nr_cpu_ids - 1);
+		snprintf(reason, AB_REASON_LEN,
+			 "cpus=%s: want a CPU list like 0-3,5 or 'all' (CPUs 0-%u exist)", val,
+			 nr_cpu_ids - 1);
 		return -EINVAL;
 	}
 	if (!cpumask_subset(mask, cpu_online_mask)) {
@@ -187,21 +207,22 @@ static int ab_parse_hex(const char *key, const char *val, u8 *out, unsigned int 
 	return 0;
 }
 
-static const char *const ab_type_names[AB_N_TYPES] = {
-	"aead", "skcipher", "shash", "ahash", "acomp",
-};
-static const char *const ab_mode_names[] = { "sync", "async" };
-static const char *const ab_corpus_names[] = { "binary", "text", "pattern" };
+/* the names user space writes, from the shared ABI header */
+static const char *const ab_type_names[AB_N_TYPES] = ABK_TYPE_NAMES;
+static const char *const ab_mode_names[] = ABK_MODE_NAMES;
+static const char *const ab_corpus_names[] = ABK_CORPUS_NAMES;
 
-#define AB_KEYS \
-	"type alg op mode inflight size keylen aad authsize ms count warmup_ms cpus corpus expect key iv adata"
+#define AB_KEYS                                                                                    \
+	"type alg op mode inflight size keylen aad authsize ms count warmup_ms cpus corpus "       \
+	"expect key iv adata"
 
 struct ab_seen {
 	bool type, op, keylen, inflight, warmup, corpus, aad, authsize, ms;
+	bool aad_len; /* aad= itself, not adata= */
 };
 
-static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *key,
-			 const char *val, char *reason)
+static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *key, const char *val,
+			 char *reason)
 {
 	unsigned int v;
 	int ret;
@@ -222,11 +243,12 @@ static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *k
 		ret = ab_parse_enum(key, val, ab_op_names, AB_N_OPS, &v, reason);
 		job->op = v;
 	} else if (!strcmp(key, "mode")) {
-		ret = ab_parse_enum(key, val, ab_mode_names, 2, &v, reason);
+		ret = ab_parse_enum(key, val, ab_mode_names, ARRAY_SIZE(ab_mode_names), &v, reason);
 		job->async = v;
 	} else if (!strcmp(key, "corpus")) {
 		seen->corpus = true;
-		ret = ab_parse_enum(key, val, ab_corpus_names, 3, &v, reason);
+		ret = ab_parse_enum(key, val, ab_corpus_names, ARRAY_SIZE(ab_corpus_names), &v,
+				    reason);
 		job->corpus = v;
 	} else if (!strcmp(key, "inflight")) {
 		seen->inflight = true;
@@ -238,10 +260,11 @@ static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *k
 		ret = ab_parse_uint(key, val, 0, AB_MAX_KEY, &job->keylen, reason);
 	} else if (!strcmp(key, "aad")) {
 		seen->aad = true;
+		seen->aad_len = true;
 		ret = ab_parse_uint(key, val, 0, AB_MAX_AAD, &job->aad, reason);
 	} else if (!strcmp(key, "authsize")) {
 		seen->authsize = true;
-		ret = ab_parse_uint(key, val, 1, 64, &job->authsize, reason);
+		ret = ab_parse_uint(key, val, 1, ABK_MAX_AUTHSIZE, &job->authsize, reason);
 	} else if (!strcmp(key, "ms")) {
 		seen->ms = true;
 		ret = ab_parse_uint(key, val, 1, AB_MAX_MS, &job->ms, reason);
@@ -264,7 +287,7 @@ static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *k
 	} else if (!strcmp(key, "adata")) {
 		seen->aad = true;
 		job->has_adata = true;
-		ret = ab_parse_hex(key, val, job->adata, AB_MAX_ADATA, &job->aad, reason);
+		ret = ab_parse_hex(key, val, job->adata, AB_MAX_ADATA, &job->adata_len, reason);
 	} else {
 		snprintf(reason, AB_REASON_LEN, "unknown key '%s' (known: " AB_KEYS ")", key);
 		return -EINVAL;
@@ -290,8 +313,8 @@ static int ab_validate(struct ab_job *job, const struct ab_seen *seen, char *rea
 		return -EINVAL;
 	}
 	if (job->async && !ops->can_async) {
-		snprintf(reason, AB_REASON_LEN, "type=%s is synchronous only: use type=ahash for async",
-			 ops->name);
+		snprintf(reason, AB_REASON_LEN,
+			 "type=%s is synchronous only: use type=ahash for async", ops->name);
 		return -EINVAL;
 	}
 	if (!job->async && seen->inflight && job->inflight != 1) {
@@ -306,14 +329,34 @@ static int ab_validate(struct ab_job *job, const struct ab_seen *seen, char *rea
 		return -EINVAL;
 	}
 	if ((u64)job->size * 2 * job->inflight > AB_MAX_THREAD_MEM) {
-		snprintf(reason, AB_REASON_LEN, "size=%u x inflight=%u needs over %u MiB per thread",
-			 job->size, job->inflight, AB_MAX_THREAD_MEM >> 20);
+		snprintf(reason, AB_REASON_LEN,
+			 "size=%u x inflight=%u needs over %u MiB per thread", job->size,
+			 job->inflight, AB_MAX_THREAD_MEM >> 20);
+		return -EINVAL;
+	}
+	if ((u64)job->size * 2 * job->inflight * cpumask_weight(&job->cpus) > AB_MAX_TOTAL_MEM) {
+		snprintf(reason, AB_REASON_LEN,
+			 "size=%u x inflight=%u on %u CPUs needs over %u MiB in all: fewer cpus= "
+			 "or a smaller size",
+			 job->size, job->inflight, cpumask_weight(&job->cpus),
+			 AB_MAX_TOTAL_MEM >> 20);
 		return -EINVAL;
 	}
 	if ((seen->aad || seen->authsize) && job->type != AB_AEAD) {
 		snprintf(reason, AB_REASON_LEN, "aad= and authsize= apply to type=aead only");
 		return -EINVAL;
 	}
+	/*
+	 * Every length that indexes a buffer comes from one key: adata= gives
+	 * the associated data and so its length; aad= may only repeat it.
+	 */
+	if (job->has_adata && seen->aad_len && job->aad != job->adata_len) {
+		snprintf(reason, AB_REASON_LEN, "adata= has %u bytes but aad=%u: give one of them",
+			 job->adata_len, job->aad);
+		return -EINVAL;
+	}
+	if (job->has_adata)
+		job->aad = job->adata_len;
 	if (job->has_key && seen->keylen && job->keylen != job->key_len) {
 		snprintf(reason, AB_REASON_LEN, "key= has %u bytes but keylen=%u", job->key_len,
 			 job->keylen);
@@ -328,11 +371,14 @@ static int ab_validate(struct ab_job *job, const struct ab_seen *seen, char *rea
 		return -EINVAL;
 	}
 	/* A counted job is for exact bookkeeping (GETSTAT deltas): nothing timed by the clock. */
-	if (job->counted && (seen->ms || seen->warmup)) {
+	if (job->counted && seen->warmup) {
 		snprintf(reason, AB_REASON_LEN,
-			 "count= runs exactly that many operations: ms= and warmup_ms= do not apply");
+			 "count= runs exactly that many operations: warmup_ms= does not apply");
 		return -EINVAL;
 	}
+	/* ms= bounds a counted job in time: ETIMEDOUT if the count is not reached */
+	if (job->counted && !seen->ms)
+		job->ms = AB_MAX_MS;
 	if (job->counted && job->count % job->inflight) {
 		snprintf(reason, AB_REASON_LEN, "count=%u is not a multiple of inflight=%u",
 			 job->count, job->inflight);
@@ -383,11 +429,16 @@ static int ab_parse(char *line, struct ab_job *job, char *reason)
 static int ab_submit(struct ab_thread *t, struct ab_req *r)
 {
 	switch (t->job->type) {
-	case AB_AEAD: return ab_aead_submit(t, r);
-	case AB_SKCIPHER: return ab_skcipher_submit(t, r);
-	case AB_SHASH: return ab_shash_submit(t, r);
-	case AB_AHASH: return ab_ahash_submit(t, r);
-	default: return ab_acomp_submit(t, r);
+	case AB_AEAD:
+		return ab_aead_submit(t, r);
+	case AB_SKCIPHER:
+		return ab_skcipher_submit(t, r);
+	case AB_SHASH:
+		return ab_shash_submit(t, r);
+	case AB_AHASH:
+		return ab_ahash_submit(t, r);
+	default:
+		return ab_acomp_submit(t, r);
 	}
 }
 
@@ -407,12 +458,14 @@ static int ab_batch(struct ab_thread *t)
 	return ret;
 }
 
-/* Whether the timed loop goes on: until count= operations, or the window's end. */
+/* Whether the timed loop goes on: until count= operations (within ms=), or the window's end. */
 static bool ab_more(const struct ab_job *job, u64 ops, unsigned long end_j)
 {
 	if (READ_ONCE(job->stop))
 		return false;
-	return job->counted ? ops < job->count : time_before(jiffies, end_j);
+	if (job->counted && ops >= job->count)
+		return false;
+	return time_before(jiffies, end_j);
 }
 
 static int ab_measure(struct ab_thread *t)
@@ -464,6 +517,9 @@ static int ab_measure(struct ab_thread *t)
 			       ab_op_names[job->op], ops, ret);
 	if (READ_ONCE(job->stop))
 		return ab_fail(t, -EINTR, "stopped by a signal to the writer");
+	if (job->counted && ops < job->count)
+		return ab_fail(t, -ETIMEDOUT, "count=%u not reached in ms=%u (%llu ops done)",
+			       job->count, job->ms, ops);
 	return 0;
 }
 
@@ -535,7 +591,7 @@ static int ab_start_threads(struct ab_job *job, struct ab_thread **th, unsigned 
 	unsigned int cpu;
 
 	*started = 0;
-	for_each_cpu(cpu, &job->cpus) {
+	for_each_cpu (cpu, &job->cpus) {
 		struct ab_thread *t = ab_thread_new(job, cpu);
 		struct task_struct *task;
 
@@ -546,8 +602,8 @@ static int ab_start_threads(struct ab_job *job, struct ab_thread **th, unsigned 
 		task = kthread_create_on_cpu(ab_thread_fn, t, cpu, "algbench/%u");
 		if (IS_ERR(task)) {
 			kfree(t);
-			snprintf(reason, AB_REASON_LEN, "cannot start a thread on cpu%u (error %ld)",
-				 cpu, PTR_ERR(task));
+			snprintf(reason, AB_REASON_LEN,
+				 "cannot start a thread on cpu%u (error %ld)", cpu, PTR_ERR(task));
 			return PTR_ERR(task);
 		}
 		get_task_struct(task);
@@ -620,8 +676,15 @@ static int ab_run_line(char *line, char **text)
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
 	if (!job)
 		return -ENOMEM;
+	/*
+	 * The CPUs cpus= named stay online from the check in the parser to the
+	 * last thread's end: a CPU going down waits for the run (a run is
+	 * bounded by ms= and AB_MAX_MS), so no thread migrates mid-sample.
+	 */
+	cpus_read_lock();
 	err = ab_parse(line, job, reason);
 	if (ab_out_init(&o, err ? 0 : cpumask_weight(&job->cpus))) {
+		cpus_read_unlock();
 		kfree(job);
 		return -ENOMEM;
 	}
@@ -629,6 +692,7 @@ static int ab_run_line(char *line, char **text)
 		ab_put_status(&o, err, reason);
 	else
 		err = ab_run_threads(job, &o);
+	cpus_read_unlock();
 	kfree(job);
 	*text = o.buf;
 	return err;
@@ -638,17 +702,20 @@ static int ab_run_line(char *line, char **text)
 
 static void ab_publish(struct file *file, char *text)
 {
-	char *copy = kstrdup(text, GFP_KERNEL);
+	size_t n = strlen(text) + 1;
+	char *copy = kvmalloc(n, GFP_KERNEL);
 	char *old_last, *old_mine;
 
+	if (copy)
+		memcpy(copy, text, n);
 	mutex_lock(&ab_result_lock);
 	old_last = ab_last;
 	ab_last = copy;
 	old_mine = file->private_data;
 	file->private_data = text;
 	mutex_unlock(&ab_result_lock);
-	kfree(old_last);
-	kfree(old_mine);
+	kvfree(old_last);
+	kvfree(old_mine);
 }
 
 static ssize_t ab_run_write(struct file *file, const char __user *ubuf, size_t len, loff_t *pos)
@@ -657,7 +724,9 @@ static ssize_t ab_run_write(struct file *file, const char __user *ubuf, size_t l
 	int err;
 
 	if (len >= AB_LINE_MAX) {
-		text = kasprintf(GFP_KERNEL, "status=%d\nerror=EINVAL\nreason=the job line has %zu bytes; the limit is %d\n",
+		text = kasprintf(GFP_KERNEL,
+				 "status=%d\nerror=EINVAL\nreason=the job line has %zu bytes; the "
+				 "limit is %d\n",
 				 -EINVAL, len, AB_LINE_MAX - 1);
 		if (text)
 			ab_publish(file, text);
@@ -684,14 +753,15 @@ static ssize_t ab_text_read(struct file *file, char __user *ubuf, size_t len, lo
 
 	mutex_lock(&ab_result_lock);
 	ret = file->private_data ? simple_read_from_buffer(ubuf, len, pos, file->private_data,
-							   strlen(file->private_data)) : 0;
+							   strlen(file->private_data))
+				 : 0;
 	mutex_unlock(&ab_result_lock);
 	return ret;
 }
 
 static int ab_text_release(struct inode *inode, struct file *file)
 {
-	kfree(file->private_data);
+	kvfree(file->private_data);
 	return 0;
 }
 
@@ -704,8 +774,17 @@ static int ab_run_open(struct inode *inode, struct file *file)
 /* A snapshot of the last result at open, so reads see one consistent text. */
 static int ab_result_open(struct inode *inode, struct file *file)
 {
+	char *copy = NULL;
+	size_t n;
+
 	mutex_lock(&ab_result_lock);
-	file->private_data = ab_last ? kstrdup(ab_last, GFP_KERNEL) : NULL;
+	if (ab_last) {
+		n = strlen(ab_last) + 1;
+		copy = kvmalloc(n, GFP_KERNEL); /* kvmemdup() is 6.4+ */
+		if (copy)
+			memcpy(copy, ab_last, n);
+	}
+	file->private_data = copy;
 	mutex_unlock(&ab_result_lock);
 	return 0;
 }
@@ -716,7 +795,7 @@ static const struct file_operations ab_run_fops = {
 	.write = ab_run_write,
 	.read = ab_text_read,
 	.release = ab_text_release,
-	.llseek = ALGBENCH_NO_LLSEEK,
+	.llseek = AB_NO_LLSEEK,
 };
 
 static const struct file_operations ab_result_fops = {
@@ -745,7 +824,7 @@ static int __init ab_init(void)
 static void __exit ab_exit(void)
 {
 	debugfs_remove_recursive(ab_dir);
-	kfree(ab_last);
+	kvfree(ab_last);
 }
 
 module_init(ab_init);

@@ -16,10 +16,7 @@
 
 #include "algbench.h"
 
-const char *const ab_op_names[AB_N_OPS] = {
-	[AB_ENCRYPT] = "encrypt", [AB_DECRYPT] = "decrypt", [AB_DIGEST] = "digest",
-	[AB_COMPRESS] = "compress", [AB_DECOMPRESS] = "decompress",
-};
+const char *const ab_op_names[AB_N_OPS] = ABK_OP_NAMES;
 
 int ab_fail(struct ab_thread *t, int err, const char *fmt, ...)
 {
@@ -95,7 +92,8 @@ int ab_check_expect(struct ab_thread *t, const u8 *out, unsigned int len)
 			       ab_op_names[job->op], len);
 	if (memcmp(job->expect, out, job->expect_len))
 		return ab_fail(t, -EBADMSG, "%s output %*phN differs from expect=%*phN", t->driver,
-			       min(job->expect_len, 16U), out, min(job->expect_len, 16U), job->expect);
+			       min(job->expect_len, 16U), out, min(job->expect_len, 16U),
+			       job->expect);
 	return 0;
 }
 
@@ -125,8 +123,9 @@ int ab_job_iv(struct ab_thread *t, u8 *iv, unsigned int ivsize)
 /* tcrypt fills the associated data with 0xff; adata= gives it instead. */
 void ab_job_aad(const struct ab_job *job, u8 *aad)
 {
+	/* ab_validate made job->aad == job->adata_len (<= AB_MAX_ADATA) */
 	if (job->has_adata)
-		memcpy(aad, job->adata, job->aad);
+		memcpy(aad, job->adata, min(job->aad, job->adata_len));
 	else
 		memset(aad, 0xff, job->aad);
 }
@@ -144,7 +143,8 @@ static int ab_alloc_input(struct ab_thread *t)
 static int ab_alloc_failed(struct ab_thread *t, const char *type, long err)
 {
 	if (err == -ENOENT)
-		return ab_fail(t, -ENOENT, "no %s named '%s' in this kernel (module missing, or another type)",
+		return ab_fail(t, -ENOENT,
+			       "no %s named '%s' in this kernel (module missing, or another type)",
 			       type, t->job->alg);
 	return ab_fail(t, (int)err, "cannot allocate %s '%s' (error %ld)", type, t->job->alg, err);
 }
@@ -208,7 +208,8 @@ static int ab_aead_roundtrip(struct ab_thread *t)
 	ab_aead_set(t, r, false);
 	ret = ab_wait(r, crypto_aead_decrypt(r->req));
 	if (ret)
-		return ab_fail(t, ret, "%s decrypt of its own ciphertext failed (error %d)", t->driver, ret);
+		return ab_fail(t, ret, "%s decrypt of its own ciphertext failed (error %d)",
+			       t->driver, ret);
 	if (memcmp(r->dst, t->input, job->size))
 		return ab_fail(t, -EBADMSG, "%s decrypt(encrypt(x)) != x", t->driver);
 	t->check = job->expect_len ? "roundtrip+expect" : "roundtrip";
@@ -294,7 +295,8 @@ static void ab_aead_teardown(struct ab_thread *t)
 
 static int ab_skcipher_op(struct ab_thread *t, struct ab_req *r, bool enc)
 {
-	skcipher_request_set_callback(r->req, CRYPTO_TFM_REQ_MAY_BACKLOG, crypto_req_done, &r->wait);
+	skcipher_request_set_callback(r->req, CRYPTO_TFM_REQ_MAY_BACKLOG, crypto_req_done,
+				      &r->wait);
 	int ret = ab_job_iv(t, r->iv, crypto_skcipher_ivsize(t->tfm.skcipher));
 
 	if (ret)
@@ -359,7 +361,8 @@ static int ab_skcipher_setup(struct ab_thread *t)
 	t->aux_len = job->size;
 	t->aux = kmalloc(job->size, GFP_KERNEL);
 	if (!t->aux || ab_alloc_reqs(t, job->size, 0))
-		return ab_fail(t, -ENOMEM, "no memory for %u requests of %u bytes", t->nreqs, job->size);
+		return ab_fail(t, -ENOMEM, "no memory for %u requests of %u bytes", t->nreqs,
+			       job->size);
 	for (i = 0; i < t->nreqs; i++) {
 		t->reqs[i].req = skcipher_request_alloc(tfm, GFP_KERNEL);
 		if (!t->reqs[i].req)
@@ -382,8 +385,8 @@ static int ab_skcipher_setup(struct ab_thread *t)
 
 int ab_skcipher_submit(struct ab_thread *t, struct ab_req *r)
 {
-	return t->job->op == AB_ENCRYPT ? crypto_skcipher_encrypt(r->req) :
-					  crypto_skcipher_decrypt(r->req);
+	return t->job->op == AB_ENCRYPT ? crypto_skcipher_encrypt(r->req)
+					: crypto_skcipher_decrypt(r->req);
 }
 
 static void ab_skcipher_teardown(struct ab_thread *t)
@@ -406,10 +409,12 @@ static const struct {
 	{ "sha1", "abc", "a9993e364706816aba3e25717850c26c9cd0d89d" },
 	{ "sha224", "abc", "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7" },
 	{ "sha256", "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
-	{ "sha384", "abc", "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded163"
-			   "1a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7" },
-	{ "sha512", "abc", "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
-			   "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f" },
+	{ "sha384", "abc",
+	  "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded163"
+	  "1a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7" },
+	{ "sha512", "abc",
+	  "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+	  "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f" },
 	{ "crc32c", "123456789", "839206e3" },
 	{ "crc32", "123456789", "2639f4cb" },
 };
@@ -442,10 +447,11 @@ static int ab_hash_check(struct ab_thread *t, const char *cra_name, unsigned int
 		memcpy(t->reqs[0].src, msg, strlen(msg));
 		ret = digest(t, t->reqs[0].src, strlen(msg), again);
 		if (ret)
-			return ab_fail(t, ret, "%s digest failed in the check (error %d)", t->driver, ret);
+			return ab_fail(t, ret, "%s digest failed in the check (error %d)",
+				       t->driver, ret);
 		if (memcmp(again, want, dsize))
-			return ab_fail(t, -EBADMSG, "%s(\"%s\") = %*phN, want %*phN", t->driver, msg,
-				       min(dsize, 16U), again, min(dsize, 16U), want);
+			return ab_fail(t, -EBADMSG, "%s(\"%s\") = %*phN, want %*phN", t->driver,
+				       msg, min(dsize, 16U), again, min(dsize, 16U), want);
 		t->check = "vector";
 		return 0;
 	}
@@ -457,8 +463,8 @@ static int ab_hash_check(struct ab_thread *t, const char *cra_name, unsigned int
 	return 0;
 }
 
-static int ab_hash_key(struct ab_thread *t, u32 flags, int (*setkey)(void *tfm, const u8 *k,
-								      unsigned int n), void *tfm)
+static int ab_hash_key(struct ab_thread *t, u32 flags,
+		       int (*setkey)(void *tfm, const u8 *k, unsigned int n), void *tfm)
 {
 	u8 key[AB_MAX_KEY];
 	int ret;
@@ -581,7 +587,8 @@ static int ab_ahash_setup(struct ab_thread *t)
 	if (ret)
 		return ret;
 	if (ab_alloc_reqs(t, max(job->size, 16U), AB_MAX_DIGEST))
-		return ab_fail(t, -ENOMEM, "no memory for %u requests of %u bytes", t->nreqs, job->size);
+		return ab_fail(t, -ENOMEM, "no memory for %u requests of %u bytes", t->nreqs,
+			       job->size);
 	for (i = 0; i < t->nreqs; i++) {
 		t->reqs[i].req = ahash_request_alloc(tfm, GFP_KERNEL);
 		if (!t->reqs[i].req)
@@ -642,7 +649,8 @@ static int ab_acomp_roundtrip(struct ab_thread *t)
 	ab_acomp_set(r, job->size, r->dst_len);
 	ret = ab_wait(r, crypto_acomp_compress(req));
 	if (ret)
-		return ab_fail(t, ret, "%s compress failed in the check (error %d)", t->driver, ret);
+		return ab_fail(t, ret, "%s compress failed in the check (error %d)", t->driver,
+			       ret);
 	t->csize = req->dlen;
 	t->aux_len = req->dlen;
 	memcpy(t->aux, r->dst, req->dlen);
@@ -654,8 +662,8 @@ static int ab_acomp_roundtrip(struct ab_thread *t)
 	acomp_request_set_params(req, &r->sg_dst, &r->sg_src, t->aux_len, r->src_len);
 	ret = ab_wait(r, crypto_acomp_decompress(req));
 	if (ret)
-		return ab_fail(t, ret, "%s decompress of its own output failed (error %d)", t->driver,
-			       ret);
+		return ab_fail(t, ret, "%s decompress of its own output failed (error %d)",
+			       t->driver, ret);
 	if (req->dlen != job->size || memcmp(r->src, t->input, job->size))
 		return ab_fail(t, -EBADMSG, "%s decompress(compress(x)) != x (%u of %u bytes)",
 			       t->driver, req->dlen, job->size);
@@ -681,7 +689,8 @@ static int ab_acomp_setup(struct ab_thread *t)
 	t->aux = kmalloc(bound, GFP_KERNEL);
 	/* src holds the input or the compressed input; dst the other one */
 	if (!t->aux || ab_alloc_reqs(t, bound, bound))
-		return ab_fail(t, -ENOMEM, "no memory for %u requests of %u bytes", t->nreqs, bound);
+		return ab_fail(t, -ENOMEM, "no memory for %u requests of %u bytes", t->nreqs,
+			       bound);
 	for (i = 0; i < t->nreqs; i++) {
 		t->reqs[i].req = acomp_request_alloc(tfm);
 		if (!t->reqs[i].req)
@@ -726,39 +735,57 @@ static void ab_acomp_teardown(struct ab_thread *t)
 /* ---- the table ----------------------------------------------------------------- */
 
 static const struct ab_type_ops ab_aead_ops = {
-	.name = "aead", .default_op = AB_ENCRYPT,
-	.ops_mask = BIT(AB_ENCRYPT) | BIT(AB_DECRYPT), .can_async = true, .keyed = true,
+	.name = "aead",
+	.default_op = AB_ENCRYPT,
+	.ops_mask = BIT(AB_ENCRYPT) | BIT(AB_DECRYPT),
+	.can_async = true,
+	.keyed = true,
 	.max_size = AB_MAX_SIZE,
-	.setup = ab_aead_setup, .teardown = ab_aead_teardown,
+	.setup = ab_aead_setup,
+	.teardown = ab_aead_teardown,
 };
 
 static const struct ab_type_ops ab_skcipher_ops = {
-	.name = "skcipher", .default_op = AB_ENCRYPT,
-	.ops_mask = BIT(AB_ENCRYPT) | BIT(AB_DECRYPT), .can_async = true, .keyed = true,
+	.name = "skcipher",
+	.default_op = AB_ENCRYPT,
+	.ops_mask = BIT(AB_ENCRYPT) | BIT(AB_DECRYPT),
+	.can_async = true,
+	.keyed = true,
 	.max_size = AB_MAX_SIZE,
-	.setup = ab_skcipher_setup, .teardown = ab_skcipher_teardown,
+	.setup = ab_skcipher_setup,
+	.teardown = ab_skcipher_teardown,
 };
 
 static const struct ab_type_ops ab_shash_ops = {
-	.name = "shash", .default_op = AB_DIGEST, .ops_mask = BIT(AB_DIGEST),
+	.name = "shash",
+	.default_op = AB_DIGEST,
+	.ops_mask = BIT(AB_DIGEST),
 	.max_size = AB_MAX_SIZE,
-	.setup = ab_shash_setup, .teardown = ab_shash_teardown,
+	.setup = ab_shash_setup,
+	.teardown = ab_shash_teardown,
 };
 
 static const struct ab_type_ops ab_ahash_ops = {
-	.name = "ahash", .default_op = AB_DIGEST, .ops_mask = BIT(AB_DIGEST), .can_async = true,
+	.name = "ahash",
+	.default_op = AB_DIGEST,
+	.ops_mask = BIT(AB_DIGEST),
+	.can_async = true,
 	.max_size = AB_MAX_SIZE,
-	.setup = ab_ahash_setup, .teardown = ab_ahash_teardown,
+	.setup = ab_ahash_setup,
+	.teardown = ab_ahash_teardown,
 };
 
 static const struct ab_type_ops ab_acomp_ops = {
-	.name = "acomp", .default_op = AB_COMPRESS,
-	.ops_mask = BIT(AB_COMPRESS) | BIT(AB_DECOMPRESS), .can_async = true,
+	.name = "acomp",
+	.default_op = AB_COMPRESS,
+	.ops_mask = BIT(AB_COMPRESS) | BIT(AB_DECOMPRESS),
+	.can_async = true,
 	.max_size = AB_MAX_ACOMP_SIZE,
-	.setup = ab_acomp_setup, .teardown = ab_acomp_teardown,
+	.setup = ab_acomp_setup,
+	.teardown = ab_acomp_teardown,
 };
 
 const struct ab_type_ops *const ab_types[AB_N_TYPES] = {
-	[AB_AEAD] = &ab_aead_ops, [AB_SKCIPHER] = &ab_skcipher_ops, [AB_SHASH] = &ab_shash_ops,
+	[AB_AEAD] = &ab_aead_ops,   [AB_SKCIPHER] = &ab_skcipher_ops, [AB_SHASH] = &ab_shash_ops,
 	[AB_AHASH] = &ab_ahash_ops, [AB_ACOMP] = &ab_acomp_ops,
 };

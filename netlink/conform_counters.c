@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kmod/algbench_abi.h"
 #include "conform.h"
 #include "sys/kmod_client.h"
 
@@ -333,13 +334,14 @@ static enum verdict check_afalg(struct conform_ctx *c, const struct counter_case
 
 /* ---- through algbench.ko ------------------------------------------------------------ */
 
-static const char *const kmod_type[] = {
-	[K_HASH] = "ahash", [K_SHASH] = "shash", [K_SKCIPHER] = "skcipher",
-	[K_AEAD] = "aead",  [K_ACOMP] = "acomp",
+/* this file's kinds and ops as the module's (kmod/algbench_abi.h) */
+static const enum abk_type kmod_type[] = {
+	[K_HASH] = ABK_AHASH, [K_SHASH] = ABK_SHASH, [K_SKCIPHER] = ABK_SKCIPHER,
+	[K_AEAD] = ABK_AEAD,  [K_ACOMP] = ABK_ACOMP,
 };
-static const char *const kmod_op[] = {
-	[OP_HASH] = "digest",	[OP_ENC] = "encrypt",	    [OP_DEC] = "decrypt",
-	[OP_COMP] = "compress", [OP_DECOMP] = "decompress",
+static const enum abk_op kmod_op[] = {
+	[OP_HASH] = ABK_DIGEST,	  [OP_ENC] = ABK_ENCRYPT,	[OP_DEC] = ABK_DECRYPT,
+	[OP_COMP] = ABK_COMPRESS, [OP_DECOMP] = ABK_DECOMPRESS,
 };
 
 /* One counted job (docs/kmod.md: count=) on every CPU; the module's result in res. */
@@ -350,7 +352,7 @@ static int kmod_job(const struct counter_case *k, const char *alg, unsigned coun
 	int ret;
 
 	snprintf(line, sizeof(line), "type=%s alg=%s op=%s size=%d cpus=all count=%u",
-		 kmod_type[k->kind], alg, kmod_op[k->op], LEN, count);
+		 abk_type_name(kmod_type[k->kind]), alg, abk_op_name(kmod_op[k->op]), LEN, count);
 	ret = abk_run(line, res, kwhy);
 	if (ret)
 		snprintf(why, n, "algbench.ko '%s': %s", line, res->reason[0] ? res->reason : kwhy);

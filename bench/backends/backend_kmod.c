@@ -28,27 +28,71 @@
 #include "backends/backend.h"
 #include "sys/kmod_client.h"
 #include "backends/vector.h"
+#include "kmod/algbench_abi.h"
 #include "kmod/algbench_corpus.h"
+#include "sys/cpu.h"
 
-#define LINE_LEN 1024
+#define LINE_LEN ABK_LINE_MAX
 
 static const char *const kmod_modes[] = { "sync", "async", NULL };
 
+/* The module's names, from kmod/algbench_abi.h. */
 static const char *kmod_type(const struct ab_job *job)
 {
 	switch (job->alg->type) {
-	case AB_AEAD: return "aead";
-	case AB_SKCIPHER: return "skcipher";
-	case AB_HASH: return "ahash";
-	default: return "acomp";
+	case AB_AEAD: return abk_type_name(ABK_AEAD);
+	case AB_SKCIPHER: return abk_type_name(ABK_SKCIPHER);
+	case AB_HASH: return abk_type_name(ABK_AHASH);
+	default: return abk_type_name(ABK_ACOMP);
 	}
+}
+
+/*
+ * cpus=: the first N CPUs of this process's affinity mask, as the afalg
+ * harness pins its threads (taskset -c 2,3 algbench ... runs on 2 and 3),
+ * written as ranges so 1024 CPUs fit the line. -EINVAL if fewer are usable.
+ */
+static int kmod_cpus(unsigned int threads, char *out, size_t len, char *why)
+{
+	int cpus[1024];
+	int n = ab_cpu_list(cpus, 1024);
+	size_t pos = 0;
+
+	if (n < (int)threads) {
+		snprintf(why, AB_WHY_LEN, "threads=%u but this process may run on %d CPUs (its affinity "
+			 "mask): use fewer --threads or widen the mask", threads, n);
+		return -EINVAL;
+	}
+	out[0] = '\0';
+	for (unsigned int i = 0; i < threads;) {
+		unsigned int j = i;
+
+		while (j + 1 < threads && cpus[j + 1] == cpus[j] + 1)
+			j++;
+		pos += (size_t)snprintf(out + pos, len - pos, j > i ? "%s%d-%d" : "%s%d",
+					pos ? "," : "", cpus[i], cpus[j]);
+		if (pos >= len) {
+			snprintf(why, AB_WHY_LEN, "the CPU list of %u threads is too long", threads);
+			return -EINVAL;
+		}
+		i = j + 1;
+	}
+	return 0;
 }
 
 static int kmod_probe(const struct ab_job *job, char *why)
 {
-	if (job->alg->type == AB_ACOMP && job->size > 65536) {
+	if (job->alg->type == AB_ACOMP && job->size > ABK_MAX_ACOMP_SIZE) {
 		snprintf(why, AB_WHY_LEN, "%s: %zu bytes is over the kernel's 64 KiB acomp limit (scomp "
 			 "scratch buffers); use --sizes up to 65536", job->alg->name, job->size);
+		return -EINVAL;
+	}
+	/* the module's limits (kmod/algbench_abi.h), said here rather than as its EINVAL */
+	if (job->seconds * 1000 > ABK_MAX_MS || job->warmup * 1000 > ABK_MAX_WARMUP_MS) {
+		snprintf(why, AB_WHY_LEN, "--seconds %g / --warmup %g: algbench.ko takes at most %u s "
+			 "and %u s; use --seconds up to %u, --warmup up to %u", job->seconds, job->warmup,
+			 ABK_MAX_MS / 1000, ABK_MAX_WARMUP_MS / 1000, ABK_MAX_MS / 1000,
+			 ABK_MAX_WARMUP_MS / 1000);
 		return -EINVAL;
 	}
 	return abk_ensure_loaded(why);
@@ -65,14 +109,13 @@ static void put_hex(char *line, size_t len, const char *key, const uint8_t *p, s
 		pos += (size_t)snprintf(line + pos, len - pos, "%02x", p[i]);
 }
 
-/* "0-(N-1)": the first N CPUs, as the afalg harness pins its threads. */
 static void job_line(const struct ab_job *job, const struct ab_vector *v, const char *op,
-		     unsigned int ms, unsigned int warmup_ms, char *line)
+		     unsigned int ms, unsigned int warmup_ms, const char *cpus, char *line)
 {
 	const struct ab_alg *alg = job->alg;
 
-	snprintf(line, LINE_LEN, "type=%s alg=%s op=%s size=%zu ms=%u warmup_ms=%u cpus=0-%u mode=%s%s",
-		 kmod_type(job), alg->name, op, job->size, ms, warmup_ms, job->threads - 1,
+	snprintf(line, LINE_LEN, "type=%s alg=%s op=%s size=%zu ms=%u warmup_ms=%u cpus=%s mode=%s%s",
+		 kmod_type(job), alg->name, op, job->size, ms, warmup_ms, cpus,
 		 strcmp(job->mode, "async") ? "sync" : "async", strcmp(job->mode, "async") ? "" : " inflight=8");
 	if (alg->type == AB_ACOMP) {
 		strcat(line, " corpus=text");
@@ -93,9 +136,8 @@ static void job_line(const struct ab_job *job, const struct ab_vector *v, const 
 
 static const char *op_word(enum ab_op op)
 {
-	static const char *const w[] = { "encrypt", "decrypt", "digest", "compress", "decompress" };
-
-	return w[op];
+	/* the harness's ops are in the module's order: encrypt .. decompress */
+	return abk_op_name((unsigned int)op);
 }
 
 static void set_failed(struct ab_result *res, int err, const char *why)
@@ -136,7 +178,7 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 {
 	struct ab_job kj = *job;
 	struct abk_result *kr = calloc(1, sizeof(*kr));
-	char why[AB_WHY_LEN] = "", line[LINE_LEN];
+	char why[AB_WHY_LEN] = "", line[LINE_LEN], cpus[LINE_LEN / 2];
 	struct ab_vecbuf vb;
 	int ret;
 
@@ -146,14 +188,15 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 		kj.op = AB_OP_ENCRYPT;
 	kj.threads = 1;
 	kj.mode = "sync";
-	if (job->alg->type != AB_ACOMP && (ret = ab_vector_build(&kj, 0, &vb, why))) {
+	if ((ret = kmod_cpus(1, cpus, sizeof(cpus), why)) ||
+	    (job->alg->type != AB_ACOMP && (ret = ab_vector_build(&kj, 0, &vb, why)))) {
 		set_failed(res, ret, why);
 		free(kr);
 		return ret;
 	}
 	if (job->alg->type == AB_ACOMP)
 		memset(&vb, 0, sizeof(vb));
-	job_line(&kj, &vb.v, op_word(kj.op), 1, 0, line);
+	job_line(&kj, &vb.v, op_word(kj.op), 1, 0, cpus, line);
 	if (vb.v.expect)
 		put_hex(line, sizeof(line), "expect", vb.v.expect, vb.v.expectlen < 64 ? vb.v.expectlen : 64);
 	ret = abk_run(line, kr, why);
@@ -188,22 +231,27 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 {
 	struct abk_result *kr = calloc(1, sizeof(*kr));
-	char why[AB_WHY_LEN] = "", line[LINE_LEN];
+	char why[AB_WHY_LEN] = "", line[LINE_LEN], cpus[LINE_LEN / 2];
 	unsigned int ms = (unsigned int)(job->seconds * 1000 + 0.5);
 	struct ab_vecbuf vb = { 0 };
 	int ret = 0;
 
 	if (!kr)
 		return -ENOMEM;
-	if (job->alg->type != AB_ACOMP && (ret = ab_vector_build(job, 0, &vb, why))) {
+	if ((ret = kmod_cpus(job->threads, cpus, sizeof(cpus), why)) ||
+	    (job->alg->type != AB_ACOMP && (ret = ab_vector_build(job, 0, &vb, why)))) {
 		set_failed(res, ret, why);
 		free(kr);
 		return ret;
 	}
 	for (unsigned int r = 0; r < job->repeats && !ret; r++) {
-		unsigned int warm = r ? 0 : (unsigned int)(job->warmup * 1000 + 0.5);
+		/*
+		 * Each repeat is its own job line, so its own tfm, requests and
+		 * buffers, and gets its own warm-up: repeats are alike (issue 13).
+		 */
+		unsigned int warm = (unsigned int)(job->warmup * 1000 + 0.5);
 
-		job_line(job, &vb.v, op_word(job->op), ms ? ms : 1, warm, line);
+		job_line(job, &vb.v, op_word(job->op), ms ? ms : 1, warm, cpus, line);
 		ret = abk_run(line, kr, why);
 		if (ret) {
 			set_failed(res, ret, why);

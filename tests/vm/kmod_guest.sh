@@ -106,7 +106,15 @@ run_err "inflight over the limit" EINVAL "type=aead alg=gcm(aes) mode=async infl
 run_err "offline CPU" EINVAL "type=aead alg=gcm(aes) cpus=$ncpu"
 run_err "bad CPU list" EINVAL "type=aead alg=gcm(aes) cpus=x-y"
 run_err "ms=0" EINVAL "type=aead alg=gcm(aes) ms=0"
-run_err "count= with ms=" EINVAL "type=aead alg=gcm(aes) count=10 ms=100"
+run_err "adata= with a longer aad= (was: reads past the 64-byte adata)" EINVAL "type=aead alg=gcm(aes) adata=00 aad=4096"
+run_err "aad= then a shorter adata=" EINVAL "type=aead alg=gcm(aes) aad=4096 adata=00"
+run_err "adata= over its 64 bytes" EINVAL "type=aead alg=gcm(aes) adata=$(printf '00%.0s' $(seq 65))"
+run_ok "adata= with the same aad=" "type=aead alg=gcm(aes) adata=0011 aad=2 size=64 ms=$MS" 1
+if [ "$ncpu" -ge 2 ]; then
+	# 64 MiB per thread is allowed, 64 MiB on each of 2 CPUs is over the total
+	run_err "memory over the total across CPUs" EINVAL "type=skcipher alg=cbc(aes) size=1048576 mode=async inflight=32 cpus=all"
+fi
+run_err "count= not reached within ms=" ETIMEDOUT "type=skcipher alg=cbc(aes) size=65536 count=100000000 ms=200"
 run_err "count= with warmup_ms=" EINVAL "type=aead alg=gcm(aes) count=10 warmup_ms=0"
 run_err "count= not a multiple of inflight" EINVAL "type=ahash alg=sha256 mode=async inflight=4 count=10"
 run_err "count= over the limit" EINVAL "type=ahash alg=sha256 count=4000000000"
@@ -132,6 +140,21 @@ if job "type=skcipher alg=cbc(aes) count=0"; then
 		test "$(field ops) $(field status) $(field check)" = "0 0 roundtrip" -a -n "$(field driver)"
 else
 	not_ok "count=0: $(field error) $(field reason)"
+fi
+
+# ---- CPU hotplug waits for the run: no thread migrates mid-sample ------------------
+hp=/sys/devices/system/cpu/cpu1/online
+if [ "$ncpu" -ge 2 ] && [ -w "$hp" ]; then
+	rm -f /tmp/hp
+	( job "type=skcipher alg=cbc(aes) size=4096 ms=4000 cpus=1"; echo "$? $(field status) $(field cpu1.ops)" >/tmp/hp ) &
+	ph=$!
+	sleep 2
+	echo 0 >"$hp"	# blocks until the run has ended
+	check "cpu1 offline waited for the run on cpu1 (run: $(cat /tmp/hp 2>/dev/null))" \
+		awk '$1 == 0 && $2 == 0 && $3 > 0 { ok = 1 } END { exit !ok }' /tmp/hp
+	wait $ph
+	echo 1 >"$hp"
+	check "cpu1 back online" test "$(cat "$hp")" = 1
 fi
 
 # ---- two writers at once: serialised, each reads its own result -------------------
@@ -169,6 +192,11 @@ json_ok() {
 		(.samples | length) == 2 and .samples[0].ops > 0) and ([.results[].type] | unique | length) == 4' \
 		/tmp/kmod.json >/dev/null
 }
+if [ "$ncpu" -ge 2 ] && command -v taskset >/dev/null; then
+	taskset -c 1 algbench run --backend kmod --alg 'cbc(aes)' --sizes 64 --threads 1 --seconds 0.02 \
+		--warmup 0 --repeats 1 --quiet >/dev/null 2>&1
+	check "kmod backend under taskset -c 1 runs on cpu1 (cpus=$(field cpus))" test "$(field cpus)" = 1
+fi
 check "JSON: $(jq '.results | length' /tmp/kmod.json) results, every one kmod, KAT pass, 2 samples with ops, 4 types" json_ok
 
 # ---- load, run every type, unload, again: no leak -----------------------------------
