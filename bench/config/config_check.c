@@ -95,6 +95,7 @@ static void print_header(const struct kconfig *kc)
 	printf("config-check: %s\n", kc->source);
 	printf("kernel: Linux %s, %s, %zu symbols\n",
 	       kc->version[0] ? kc->version : "(version unknown)", kc->arch, kc->n_syms);
+	printf("crypto stats: %s\n", config_stats_state(kc));
 }
 
 static void print_summary(const int c[3])
@@ -122,8 +123,9 @@ static json_t *findings_json(const struct finding *f, size_t n)
 
 static json_t *config_json(const struct kconfig *kc)
 {
-	return json_pack("{s:s, s:s, s:s, s:I}", "source", kc->source, "arch", kc->arch, "version",
-			 kc->version, "symbols", (json_int_t)kc->n_syms);
+	return json_pack("{s:s, s:s, s:s, s:I, s:s}", "source", kc->source, "arch", kc->arch,
+			 "version", kc->version, "symbols", (json_int_t)kc->n_syms, "crypto_stats",
+			 config_stats_state(kc));
 }
 
 static json_t *summary_json(const int c[3])

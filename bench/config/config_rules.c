@@ -37,6 +37,7 @@ const struct rule config_rules[] = {
 		.syms = { "CRYPTO_STATS" },
 		.when = WHEN_Y,
 		.severity = SEV_ERROR,
+		.removed_in = 610,
 		.condition = "=y",
 		.cost = "Every aead, skcipher, hash, compress, rng, akcipher and kpp request "
 			"updates shared atomic64 counters in its crypto_alg, whether or not anyone "
@@ -600,6 +601,9 @@ static const char *fires(const struct kconfig *kc, const struct rule *r)
 		return NULL;
 	if (r->when == WHEN_ARCH_UNLISTED)
 		return arch_listed(kc->arch) ? NULL : "ARCH";
+	/* a line for a symbol the kernel no longer has is ignored by Kconfig */
+	if (r->removed_in && kconfig_version_code(kc) >= r->removed_in)
+		return NULL;
 	for (int i = 0; i < RULE_MAX_SYMS && r->syms[i]; i++) {
 		enum kval_kind k = kconfig_kind(kc, r->syms[i]);
 
@@ -637,4 +641,13 @@ int config_rule_symbol(const char *name)
 			if (!strcmp(config_rules[i].syms[j], name))
 				return 1;
 	return 0;
+}
+
+const char *config_stats_state(const struct kconfig *kc)
+{
+	unsigned int v = kconfig_version_code(kc);
+
+	if (v >= 610)
+		return "removed in Linux 6.10";
+	return kconfig_show(kc, "CRYPTO_STATS");
 }

@@ -25,6 +25,7 @@ struct rule {
 	const char *syms[RULE_MAX_SYMS]; /* alternatives: newer names, library variants */
 	enum rule_when when;
 	enum severity severity;
+	unsigned int removed_in; /* 100 * major + minor where the symbol is gone; 0: none */
 	const char *condition; /* the condition, in words */
 	const char *cost;      /* what it costs or blocks */
 	const char *evidence;
@@ -47,6 +48,13 @@ const char *severity_name(enum severity s);
  * in table order and returns how many fired.
  */
 size_t config_findings(const struct kconfig *kc, struct finding *out, size_t max);
+
+/*
+ * CONFIG_CRYPTO_STATS as this config's kernel has it: "y", "n", "absent", or
+ * "removed in Linux 6.10" (29ce50e078b8) for a 6.10+ config, where its
+ * absence is the expected state and GETSTAT answers -ENOTSUPP by design.
+ */
+const char *config_stats_state(const struct kconfig *kc);
 
 /* Symbols outside CRYPTO_* that some rule reads (for compare mode). */
 int config_rule_symbol(const char *name);

@@ -283,3 +283,14 @@ const char *kconfig_show(const struct kconfig *kc, const char *name)
 		return s->value;
 	}
 }
+
+unsigned int kconfig_version_code(const struct kconfig *kc)
+{
+	unsigned int maj, min;
+	char end;
+
+	/* "6.12.118", "6.1.0-57-amd64"... : digits, a dot, digits, then anything */
+	if (sscanf(kc->version, "%3u.%3u%c", &maj, &min, &end) < 2)
+		return 0;
+	return maj * 100 + min;
+}

@@ -47,6 +47,8 @@ const struct ksym *kconfig_get(const struct kconfig *kc, const char *name);
 enum kval_kind kconfig_kind(const struct kconfig *kc, const char *name);
 /* y or m: the option is built in or available as a module. */
 int kconfig_enabled(const struct kconfig *kc, const char *name);
+/* 100 * major + minor of the header's version (612 for 6.12.118); 0 if unknown. */
+unsigned int kconfig_version_code(const struct kconfig *kc);
 /* "y", "m", "n" (not set), "absent", or the string/number as written. */
 const char *kconfig_show(const struct kconfig *kc, const char *name);
 

@@ -46,6 +46,23 @@ check "debian rt-amd64: PREEMPT_RT noted" has preempt-rt "${deb[rt-amd64]}"
 check "debian amd64: no PREEMPT_RT note" lacks preempt-rt "${deb[amd64]}"
 check "debian amd64: report names the config inside the package" sh -c '"$0" config-check "$1" | head -1 | grep -q "(./boot/config-6.1.0-[0-9]*-amd64 in data.tar.xz)"' "$ALGBENCH" "${deb[amd64]}"
 
+# Debian's 6.12: CRYPTO_STATS is gone from 6.10, so its absence is the expected state.
+declare -A deb612
+if list=$("$TESTS_TOP/scripts/fetch-debian-kernels" --series 6.12 amd64 cloud-amd64 rt-amd64); then
+	while read -r flavour path; do deb612[$flavour]=$path; done <<<"$list"
+fi
+check "fetched Debian's 6.12 amd64, cloud-amd64 and rt-amd64 packages" [ ${#deb612[@]} = 3 ]
+for f in amd64 cloud-amd64 rt-amd64; do
+	d=${deb612[$f]:-/nonexistent/$f.deb}
+	expect_status "debian 6.12 $f: exit 0" 0 ccq "$d"
+	check "debian 6.12 $f: no errors" [ "$(errors "$d")" = 0 ]
+	check "debian 6.12 $f: crypto stats 'removed in Linux 6.10', no crypto-stats finding" sh -c '"$0" config-check --json "$1" | jq -e ".config.version | startswith(\"6.12.\")" >/dev/null && "$0" config-check --json "$1" | jq -e ".config.crypto_stats == \"removed in Linux 6.10\" and ([.findings[].id] | index(\"crypto-stats\") | not)" >/dev/null' "$ALGBENCH" "$d"
+done
+plain612=$work/config-612
+dpkg-deb --fsys-tarfile "${deb612[amd64]:-/nonexistent}" 2>/dev/null | tar -xO --wildcards './boot/config-*' >"$plain612" 2>/dev/null
+echo CONFIG_CRYPTO_STATS=y >>"$plain612"
+expect_status "6.12 config with a stray CONFIG_CRYPTO_STATS=y: exit 0 (Kconfig ignores a removed symbol)" 0 ccq "$plain612"
+
 # The same config read by dpkg-deb, as plain text and gzip'd: same verdicts.
 plain=$work/config-amd64
 dpkg-deb --fsys-tarfile "${deb[amd64]}" 2>/dev/null | tar -xO --wildcards './boot/config-*' >"$plain" 2>/dev/null
@@ -58,6 +75,7 @@ check "compare amd64 vs cloud-amd64: CRYPTO_CRC32C m -> y" sh -c '"$0" config-ch
 # --- synthetic edits of Debian's amd64 config -------------------------------------
 edit "$plain" "$work/stats" CRYPTO_STATS y
 expect_status "CRYPTO_STATS=y: exit 1" 1 ccq "$work/stats"
+check "6.1 config: crypto stats line says y" sh -c '"$0" config-check "$1" | grep -qx "crypto stats: y"' "$ALGBENCH" "$work/stats"
 check "CRYPTO_STATS=y: the error" sh -c '"$0" config-check --json "$1" | jq -e ".findings[] | select(.id == \"crypto-stats\" and .severity == \"error\")" >/dev/null' "$ALGBENCH" "$work/stats"
 check "CRYPTO_STATS=y: report cites the Lustre figure" sh -c '"$0" config-check "$1" | grep -q "21.7 GB/s to 48.2 GB/s"' "$ALGBENCH" "$work/stats"
 expect_status "compare amd64 -> stats: exit 1" 1 ccq "$plain" "$work/stats"
