@@ -28,26 +28,6 @@ static void crypto_stats_of(struct ab_run_info *run)
 	snprintf(run->crypto_stats, sizeof(run->crypto_stats), "%s", kstats_name(k));
 }
 
-/* KVM announces itself in CPUID 0x40000000; QEMU's TCG sets only the flag. */
-static void virt_of(struct ab_run_info *run)
-{
-	char flags[4096];
-
-	ab_cpuinfo_field("flags", flags, sizeof(flags));
-	snprintf(run->virtualized, sizeof(run->virtualized), "none");
-	if (!strstr(flags, " hypervisor"))
-		return;
-	snprintf(run->virtualized, sizeof(run->virtualized), "tcg");
-#if defined(__x86_64__) || defined(__i386__)
-	{
-		unsigned int a, sig[3];
-
-		__cpuid(0x40000000, a, sig[0], sig[1], sig[2]);
-		if (!memcmp(sig, "KVMKVMKVM", 9))
-			snprintf(run->virtualized, sizeof(run->virtualized), "kvm");
-	}
-#endif
-}
 
 /*
  * The clocksource behind CLOCK_MONOTONIC decides what a sample's ns mean
@@ -90,7 +70,7 @@ void ab_run_info_collect(struct ab_run_info *run)
 	run->nproc = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	run->smp_threads = ab_cpus_usable();
 	crypto_stats_of(run);
-	virt_of(run);
+	ab_hypervisor_name(run->cpu_model, run->virtualized, sizeof(run->virtualized));
 	clocksource_of(run);
 	ab_host_tuning_read(&run->tuning);
 }

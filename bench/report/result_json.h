@@ -26,7 +26,7 @@ struct ab_run_info {
 	unsigned int smp_threads;     /* CPUs online (threads the harness may pin) */
 	char crypto_stats[8];	      /* "y", "n", "absent" or "unknown" */
 	char config_source[256];      /* where crypto_stats came from, "" if nowhere */
-	char virtualized[8];	      /* "tcg", "kvm" or "none" */
+	char virtualized[32];	      /* "none", "kvm", "tcg", "bhyve", ..., "other:SIG", "unknown" (sys/cpu.h) */
 	char clocksource[32];	      /* current clocksource (tsc, kvm-clock, ...) or "unknown" */
 	struct ab_host_tuning tuning; /* governor, turbo, SMT, topology (sys/host.h) */
 };

@@ -6,6 +6,10 @@
 #include <time.h>
 #include "sys/cpu.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 void ab_cpuinfo_field(const char *key, char *out, size_t len)
 {
 	FILE *f = fopen("/proc/cpuinfo", "r");
@@ -74,3 +78,47 @@ unsigned int ab_cpus_usable(void)
 	return (unsigned int)CPU_COUNT(&set);
 }
 
+void ab_hypervisor_name(const char *cpu_model, char *out, size_t len)
+{
+	static const struct {
+		const char *sig, *name;
+	} known[] = {
+		{ "KVMKVMKVM", "kvm" },	       { "TCGTCGTCGTCG", "tcg" }, { "Microsoft Hv", "hyperv" },
+		{ "VMwareVMware", "vmware" }, { "XenVMMXenVMM", "xen" }, { "bhyve bhyve ", "bhyve" },
+		{ "ACRNACRNACRN", "acrn" },   { " lrpepyh  vr", "parallels" },
+	};
+	char flags[4096], sig[13] = "";
+	size_t n = 0;
+
+	ab_cpuinfo_field("flags", flags, sizeof(flags));
+	if (!strstr(flags, " hypervisor") && strncmp(flags, "hypervisor", 10)) {
+		snprintf(out, len, "none");
+		return;
+	}
+#if defined(__x86_64__) || defined(__i386__)
+	{
+		unsigned int a, s[3];
+
+		__cpuid(0x40000000, a, s[0], s[1], s[2]);
+		memcpy(sig, s, 12);
+		sig[12] = '\0';
+	}
+#endif
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!strncmp(sig, known[i].sig, strlen(known[i].sig))) {
+			snprintf(out, len, "%s", known[i].name);
+			return;
+		}
+	if (strstr(cpu_model, "QEMU TCG")) {
+		snprintf(out, len, "tcg");
+		return;
+	}
+	/* an unknown signature, printable characters only */
+	while (n < 12 && sig[n] >= 0x20 && sig[n] < 0x7f)
+		n++;
+	sig[n] = '\0';
+	if (n)
+		snprintf(out, len, "other:%s", sig);
+	else
+		snprintf(out, len, "unknown");
+}

@@ -31,6 +31,15 @@ int ab_tsc_invariant(void);
 /* The value of the first /proc/cpuinfo line named KEY ("" if none). */
 void ab_cpuinfo_field(const char *key, char *out, size_t len);
 
+/*
+ * What the CPU says runs it: "none" without the CPUID hypervisor flag; the
+ * hypervisor's CPUID 0x40000000 signature by name (kvm, hyperv, vmware, xen,
+ * bhyve, acrn, tcg...) or "other:SIG"; "tcg" for QEMU's TCG, which sets the
+ * flag without a signature and names its CPU model "QEMU TCG CPU"; else
+ * "unknown". CPU_MODEL is /proc/cpuinfo's model name.
+ */
+void ab_hypervisor_name(const char *cpu_model, char *out, size_t len);
+
 /* CPUs this process may run on (its affinity mask): count, and their numbers. */
 unsigned int ab_cpus_usable(void);
 int ab_cpu_list(int *cpus, int max);

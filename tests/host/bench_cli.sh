@@ -32,6 +32,14 @@ check "schema is algbench/1 with one result per job" \
 	jq -e '.schema == "algbench/1" and (.results | length) == 3' <<<"$json"
 check "every openssl job passed its KAT and has samples" \
 	jq -e 'all(.results[]; .kat == "pass" and .status == "ok" and (.samples | length) == 2 and .mbps.median > 0)' <<<"$json"
+# What runs us, as CPUID says: "none" without the hypervisor flag, "tcg" only
+# for QEMU's TCG CPU, otherwise a named hypervisor (this build host: bhyve).
+virt=$(jq -r .run.host.virtualized <<<"$json")
+if ! grep -qw hypervisor /proc/cpuinfo; then want_re='^none$'
+elif grep -q 'QEMU TCG' /proc/cpuinfo; then want_re='^tcg$'
+else want_re='^(kvm|hyperv|vmware|xen|bhyve|acrn|parallels|other:.+|unknown)$'; fi
+check "run.host.virtualized '$virt' is what CPUID says (tcg only under QEMU TCG)" \
+	grep -Eq "$want_re" <<<"$virt"
 cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown)
 check "run.host.clocksource is the kernel's current clocksource" \
 	jq -e --arg cs "$cs" '.run.host.clocksource == $cs' <<<"$json"

@@ -13,6 +13,7 @@ algbench run --backend afalg,openssl --alg 'gcm(aes),cbc(aes),sha256,crc32c' --k
 	"${quick[@]}" --json "$t/run.json" >"$t/run.txt" 2>&1 || status=$?
 check "run afalg+openssl exits 1 only for crc32c's openssl skip" [ "$status" = 1 ]
 check "run JSON is valid algbench/1" jqok '.schema == "algbench/1" and .run.host.kernel != ""' "$t/run.json"
+check "under QEMU TCG the result says virtualized tcg" jqok '.run.host.virtualized == "tcg"' "$t/run.json"
 check "every afalg job passed its KAT (OpenSSL's answer; crc32c RFC 3720)" \
 	jqok '[.results[] | select(.backend == "afalg")] | length == 32 and all(.kat == "pass" and .status == "ok")' "$t/run.json"
 check "every afalg job names the driver the kernel bound" \
