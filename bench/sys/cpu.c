@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* sys: the clock, the CPUs this process may use, and /proc/cpuinfo. */
+#include "sys/cpu.h"
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include "sys/cpu.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -83,8 +83,9 @@ void ab_hypervisor_name(const char *cpu_model, char *out, size_t len)
 	static const struct {
 		const char *sig, *name;
 	} known[] = {
-		{ "KVMKVMKVM", "kvm" },	       { "TCGTCGTCGTCG", "tcg" }, { "Microsoft Hv", "hyperv" },
-		{ "VMwareVMware", "vmware" }, { "XenVMMXenVMM", "xen" }, { "bhyve bhyve ", "bhyve" },
+		{ "KVMKVMKVM", "kvm" },	      { "TCGTCGTCGTCG", "tcg" },
+		{ "Microsoft Hv", "hyperv" }, { "VMwareVMware", "vmware" },
+		{ "XenVMMXenVMM", "xen" },    { "bhyve bhyve ", "bhyve" },
 		{ "ACRNACRNACRN", "acrn" },   { " lrpepyh  vr", "parallels" },
 	};
 	char flags[4096], sig[13] = "";
