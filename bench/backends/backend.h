@@ -35,6 +35,12 @@ struct ab_backend {
 	unsigned int types;	  /* bit (1u << AB_AEAD) ... per type it can run */
 	const char *const *modes; /* NULL-terminated; modes[0] is the default */
 
+	/*
+	 * Does this backend ever run JOB's combination (hash x aio, acomp over
+	 * 64 KiB)? Pure: no I/O, no module loading; the plan asks it for every
+	 * job, dry runs included. 0, or -EOPNOTSUPP/-EINVAL and WHY.
+	 */
+	int (*supports)(const struct ab_job *job, char *why);
 	/* Can JOB run here? 0, or -errno and WHY (module missing, no EVP name). */
 	int (*probe)(const struct ab_job *job, char *why);
 	/* The driver implementing JOB's algorithm ("" if the backend cannot tell). */

@@ -89,7 +89,7 @@ static int explain_errno(const struct ab_job *job, int err, const char *what, ch
 	return -err;
 }
 
-static int afalg_probe(const struct ab_job *job, char *why)
+static int afalg_supports(const struct ab_job *job, char *why)
 {
 	if (job->alg->type == AB_HASH && mode_of(job) == MODE_AIO) {
 		snprintf(why, AB_WHY_LEN,
@@ -372,7 +372,8 @@ const struct ab_backend ab_backend_afalg = {
 	.summary = "kernel crypto API through AF_ALG (libkcapi): sendmsg, vmsplice, aio",
 	.types = 1u << AB_AEAD | 1u << AB_SKCIPHER | 1u << AB_HASH,
 	.modes = afalg_modes,
-	.probe = afalg_probe,
+	.supports = afalg_supports,
+	.probe = afalg_supports,
 	.driver = afalg_driver,
 	.open = afalg_open,
 	.op = afalg_op,

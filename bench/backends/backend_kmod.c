@@ -80,7 +80,7 @@ static int kmod_cpus(unsigned int threads, char *out, size_t len, char *why)
 	return 0;
 }
 
-static int kmod_probe(const struct ab_job *job, char *why)
+static int kmod_supports(const struct ab_job *job, char *why)
 {
 	if (job->alg->type == AB_ACOMP && job->size > ABK_MAX_ACOMP_SIZE) {
 		snprintf(why, AB_WHY_LEN, "%s: %zu bytes is over the kernel's 64 KiB acomp limit (scomp "
@@ -95,7 +95,12 @@ static int kmod_probe(const struct ab_job *job, char *why)
 			 ABK_MAX_WARMUP_MS / 1000);
 		return -EINVAL;
 	}
-	return abk_ensure_loaded(why);
+	return 0;
+}
+
+static int kmod_probe(const struct ab_job *job, char *why)
+{
+	return kmod_supports(job, why) ?: abk_ensure_loaded(why);
 }
 
 static void put_hex(char *line, size_t len, const char *key, const uint8_t *p, size_t n)
@@ -278,6 +283,7 @@ const struct ab_backend ab_backend_kmod = {
 	.summary = "in-kernel, by algbench.ko: bound kthreads per CPU, sync or async requests",
 	.types = (1u << AB_AEAD) | (1u << AB_SKCIPHER) | (1u << AB_HASH) | (1u << AB_ACOMP),
 	.modes = kmod_modes,
+	.supports = kmod_supports,
 	.probe = kmod_probe,
 	.kat = kmod_kat,
 	.run_job = kmod_run_job,

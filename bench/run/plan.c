@@ -344,7 +344,7 @@ static int never_supported(const struct ab_job *j)
 {
 	char why[AB_WHY_LEN];
 
-	return j->backend->probe && j->backend->probe(j, why) == -EOPNOTSUPP;
+	return j->backend->supports && j->backend->supports(j, why) == -EOPNOTSUPP;
 }
 
 /* Every backend x mode for one (alg, key, op, size, threads). */

@@ -40,10 +40,17 @@ static int modprobe_algbench(char *why)
 
 int abk_ensure_loaded(char *why)
 {
+	/* one modprobe per process: a suite asks once per kmod job */
+	static int failed;
+	static char failed_why[ABK_WHY_LEN];
 	int ret;
 
 	if (access(ABK_DIR "/run", W_OK) == 0)
 		return 0;
+	if (failed) {
+		snprintf(why, ABK_WHY_LEN, "%s", failed_why);
+		return failed;
+	}
 	if (access("/sys/kernel/debug/algbench", F_OK) != 0 &&
 	    mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL) && errno != EBUSY) {
 		/* already mounted elsewhere, or not allowed: modprobe may still help */
@@ -51,8 +58,11 @@ int abk_ensure_loaded(char *why)
 	if (access(ABK_DIR "/run", W_OK) == 0)
 		return 0;
 	ret = modprobe_algbench(why);
-	if (ret)
+	if (ret) {
+		failed = ret;
+		snprintf(failed_why, sizeof(failed_why), "%s", why);
 		return ret;
+	}
 	if (access(ABK_DIR "/run", W_OK) != 0) {
 		snprintf(why, ABK_WHY_LEN, "%s/run: %s after loading algbench.ko (debugfs not mounted at "
 			 "/sys/kernel/debug, or not root?)", ABK_DIR, strerror(errno));
