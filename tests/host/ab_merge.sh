@@ -38,4 +38,42 @@ rm "$out/rounds/stats-on-r2.json"
 expect_status "a missing round is an error (exit 2)" 2 "$TESTS_TOP/scripts/ab-stats" --merge --rounds 2 --out "$out" 2>/dev/null
 expect_status "--here on a kernel that is no variant is an error (exit 2)" 2 \
 	"$TESTS_TOP/scripts/ab-stats" --here 1 --out "$out" 2>/dev/null
+
+# Any two kernels: --base/--new name the sides; files are called by label.
+# Two threads: ns/op is ns*threads/ops (one op's latency on one thread), as
+# bench/core/stats.c computes it, and cycles per byte survive the merge.
+gen=$(mktemp -d)
+mkdir -p "$gen/rounds"
+printf 'round\tvariant\trelease\tmode\twall_s\texit\n' >"$gen/boots.tsv"
+for side in 6.1.0-50-amd64 6.1.0-53-amd64; do
+	jq -n --arg v "$side" '
+		{ schema: "algbench/1", run: { id: "r1", host: { kernel: $v } },
+		  results: [ { backend: "kmod", type: "aead", alg: "gcm(aes)", driver: "generic-gcm-aesni", op: "encrypt",
+			       keylen: 16, size: 16, threads: 2, mode: "sync", kat: "pass",
+			       samples: [ { ops: 100, bytes: 1600, ns: 50000, cycles: 3200 } ] } ] }' >"$gen/rounds/$side-r1.json"
+	printf '1\t%s\t%s\thardware\t1\t0\n' "$side" "$side" >>"$gen/boots.tsv"
+done
+rc=0
+"$TESTS_TOP/scripts/ab-stats" --base 6.1.0-50-amd64 --new 6.1.0-53-amd64 --merge --rounds 1 --out "$gen" >/dev/null 2>&1 || rc=$?
+check "--base/--new --merge exits 0 (got $rc)" [ "$rc" = 0 ]
+check "the sides are named by label: base-6.1.0-50-amd64.json, new-6.1.0-53-amd64.json" \
+	[ -s "$gen/base-6.1.0-50-amd64.json" ] && [ -s "$gen/new-6.1.0-53-amd64.json" ]
+check "2 threads: ns/op 1000 (50000 ns * 2 threads / 100 ops), 2 cycles/B" \
+	jq_true '.results[0].ns_per_op_median == 1000 and .results[0].cycles_per_byte == 2' "$gen/base-6.1.0-50-amd64.json"
+# --here with named kernels: the side is the one whose name is uname -r.
+cat >"$gen/fake-run" <<'EOF2'
+#!/bin/sh
+# called as: fake-run run ARGS... --out FILE
+for a; do last=$a; done
+echo '{"schema":"algbench/1","run":{},"results":[]}' >"$last"
+EOF2
+chmod +x "$gen/fake-run"
+rc=0
+"$TESTS_TOP/scripts/ab-stats" --base "$(uname -r)" --new other-kernel --here 1 --out "$gen" \
+	--guest-cmd "$gen/fake-run" -- --backend openssl >/dev/null 2>&1 || rc=$?
+check "--here with --base naming the running kernel writes rounds/$(uname -r)-r1.json (exit $rc)" \
+	[ "$rc" = 0 ] && [ -s "$gen/rounds/$(uname -r)-r1.json" ]
+expect_status "--here on a kernel neither --base nor --new names is an error (exit 2)" 2 \
+	"$TESTS_TOP/scripts/ab-stats" --base k1 --new k2 --here 1 --out "$gen" --guest-cmd "$gen/fake-run" 2>/dev/null
+rm -rf "$gen"
 tap_end
