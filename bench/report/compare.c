@@ -20,6 +20,7 @@
 #include "core/stats.h"
 #include "report/result_json.h"
 #include "sys/array.h"
+#include "sys/progress.h"
 
 #define BOOTSTRAP_ITERS 10000
 #define MIN_SAMPLES	9
@@ -264,6 +265,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	size_t slower = 0, faster = 0, same = 0, inconclusive = 0, lonely = 0;
 	/* With --json - the JSON owns stdout; the table goes to stderr (as run does). */
 	FILE *tbl = json_out && !strcmp(json_out, "-") ? stderr : stdout;
+	struct ab_progress progress;
 	int rc = 2;
 
 	if (!base || !new)
@@ -286,6 +288,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	fprintf(tbl, "| job (backend type alg op keylen size threads mode) | base MB/s | new MB/s "
 		     "| new/base | 95%% CI | p | verdict |\n");
 	fprintf(tbl, "|---|---|---|---|---|---|---|\n");
+	ab_progress_begin(&progress);
 	for (size_t i = 0; i < p.n; i++) {
 		struct job_pair *jp = &p.pairs[i];
 		struct verdict v;
@@ -297,7 +300,9 @@ static int compare(const char *base_path, const char *new_path, double threshold
 							jp->side[0].present ? "base" : "new"));
 			continue;
 		}
+		ab_progress_step(&progress, "compare: pair %zu of %zu", i + 1, p.n);
 		v = judge(jp, threshold);
+		ab_progress_clear(&progress);
 		print_pair(tbl, jp, &v);
 		json_array_append_new(pairs, pair_json(jp, &v));
 		slower += !strcmp(v.word, "slower");

@@ -16,6 +16,7 @@
 #include "run/harness.h"
 #include "run/plan.h"
 #include "sys/cpu.h"
+#include "sys/progress.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -224,17 +225,6 @@ static char *json_path(const char *out, const struct ab_run_info *run)
 	return strdup(out);
 }
 
-/*
- * A terminal that can redraw a line. The VM's serial consoles are ttys too,
- * but its init sets TERM=dumb and their output is read as a log.
- */
-static int progress_terminal(void)
-{
-	const char *term = getenv("TERM");
-
-	return isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb");
-}
-
 static void progress(size_t i, size_t n, uint64_t start, const struct ab_job *j)
 {
 	double el = (double)(ab_now_ns() - start) / 1e9,
@@ -344,7 +334,7 @@ static int bench_main(int argc, char **argv, int suite)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	s.table = s.plan.quiet ? NULL : s.plan.out && !strcmp(s.plan.out, "-") ? stderr : stdout;
-	s.show_progress = suite && !s.plan.quiet && progress_terminal();
+	s.show_progress = suite && !s.plan.quiet && ab_progress_terminal();
 	ab_report_init(&s.report);
 	if (s.table)
 		ab_report_header(s.table, &s.run, n);

@@ -6,6 +6,8 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,11 +15,11 @@
 
 #include <jansson.h>
 
+#include "backends/vector.h"
+#include "core/stats.h"
+#include "report/result_json.h"
 #include "run/harness.h"
 #include "run/plan.h"
-#include "report/result_json.h"
-#include "core/stats.h"
-#include "backends/vector.h"
 
 static int n_tests, n_failed;
 
@@ -93,6 +95,78 @@ static void test_stats(void)
 		      res.ns_per_op_median == 100,
 	      "MB/s is bytes/ns x 1000; ns/op from the samples");
 	check(isnan(res.cycles_per_byte), "no TSC ticks: cycles/byte is NaN (null in JSON)");
+}
+
+/*
+ * The oracle for ab_bootstrap_ratio_ci(): every resample drawn with the same
+ * generator (xorshift64*, as stats.c documents), sorted, its median taken;
+ * the library reads medians off rank counts instead and must agree exactly.
+ */
+static uint64_t oracle_random(uint64_t *x)
+{
+	*x ^= *x >> 12;
+	*x ^= *x << 25;
+	*x ^= *x >> 27;
+	return *x * 0x2545F4914F6CDD1DULL;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double oracle_median(const double *v, size_t n, uint64_t *rng)
+{
+	double r[64];
+
+	for (size_t i = 0; i < n; i++)
+		r[i] = v[oracle_random(rng) % n];
+	qsort(r, n, sizeof(*r), cmp_dbl);
+	return n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
+}
+
+static void oracle_ci(const double *a, size_t na, const double *b, size_t nb, unsigned int iters,
+		      double *lo, double *hi)
+{
+	static double ratios[2000];
+	uint64_t rng = 0x9E3779B97F4A7C15ULL;
+	size_t kept = 0;
+
+	for (unsigned int i = 0; i < iters; i++) {
+		double ma = oracle_median(a, na, &rng), mb = oracle_median(b, nb, &rng);
+
+		if (ma > 0)
+			ratios[kept++] = mb / ma;
+	}
+	qsort(ratios, kept, sizeof(*ratios), cmp_dbl);
+	*lo = ratios[(size_t)(0.025 * (kept - 1))];
+	*hi = ratios[(size_t)(0.975 * (kept - 1) + 0.5)];
+}
+
+static void test_bootstrap(void)
+{
+	const double a[] = { 100, 103, 97, 100, 250, 99, 101, 100, 98, 102, 100 };
+	const double b[] = { 90, 91, 89, 90, 90, 120, 88, 92, 90, 91 };
+	bool same = true;
+
+	for (size_t na = 1; na <= 11; na++) {
+		for (size_t nb = 1; nb <= 10; nb += 3) {
+			double lo, hi, want_lo, want_hi;
+
+			ab_bootstrap_ratio_ci(a, na, b, nb, 2000, 0, &lo, &hi);
+			oracle_ci(a, na, b, nb, 2000, &want_lo, &want_hi);
+			if (lo != want_lo || hi != want_hi) {
+				printf("# bootstrap %zu vs %zu: [%.17g, %.17g], oracle [%.17g, "
+				       "%.17g]\n",
+				       na, nb, lo, hi, want_lo, want_hi);
+				same = false;
+			}
+		}
+	}
+	check(same, "bootstrap interval from rank counts equals sorting every resample (n 1..11, "
+		    "ties, odd and even)");
 }
 
 static void test_parsing(void)
@@ -311,6 +385,7 @@ int main(void)
 	printf("TAP version 13\n");
 	test_catalogue();
 	test_stats();
+	test_bootstrap();
 	test_parsing();
 	test_expansion();
 	test_vectors();
