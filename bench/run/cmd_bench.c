@@ -20,9 +20,26 @@
 
 static volatile sig_atomic_t interrupted;
 
+/*
+ * The first SIGINT/SIGTERM stops the job in flight at once (its partial
+ * samples are dropped) and the run ends with the finished jobs saved; the
+ * handler is one-shot (SA_RESETHAND), so a second signal kills at once,
+ * should anything block (the result file on disk is then at most a second
+ * behind: result_json.h).
+ */
 static void on_signal(int sig)
 {
 	interrupted = sig;
+	ab_job_stop();
+}
+
+static void catch_stop_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESETHAND };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 }
 
 static const char *const suite_sizes = "16,64,256,1024,4096,16384,65536";
@@ -257,6 +274,15 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 		ab_job_run(&jobs[i], &res);
 		if (s->show_progress)
 			fprintf(stderr, "\r\033[K");
+		if (interrupted && res.status != AB_STATUS_OK) {
+			/* cut short: neither a result nor a failure of the job */
+			fprintf(stderr,
+				"algbench %s: %s %s %s %zu B stopped by signal %d; not saved\n",
+				s->suite ? "suite" : "run", jobs[i].backend->name, jobs[i].mode,
+				jobs[i].alg->name, jobs[i].size, (int)interrupted);
+			ab_result_free(&res);
+			break;
+		}
 		if (s->table)
 			ab_report_row(s->table, &res);
 		if (res.status == AB_STATUS_FAILED ||
@@ -331,8 +357,7 @@ static int bench_main(int argc, char **argv, int suite)
 		free(jobs);
 		return 2;
 	}
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
+	catch_stop_signals();
 	s.table = s.plan.quiet ? NULL : s.plan.out && !strcmp(s.plan.out, "-") ? stderr : stdout;
 	s.show_progress = suite && !s.plan.quiet && ab_progress_terminal();
 	ab_report_init(&s.report);

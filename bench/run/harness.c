@@ -13,14 +13,27 @@
 #include <string.h>
 #include <time.h>
 
+#include "backends/vector.h"
+#include "core/stats.h"
 #include "run/harness.h"
 #include "sys/cpu.h"
-#include "core/stats.h"
-#include "backends/vector.h"
 
 /* Ops between clock reads: enough that reading the clock costs < ~1%. */
 #define BATCH_NS  20000
 #define MAX_BATCH 4096
+
+/* Lock-free, so a signal handler may set it; workers poll it per batch. */
+static int stop_requested;
+
+void ab_job_stop(void)
+{
+	__atomic_store_n(&stop_requested, 1, __ATOMIC_RELAXED);
+}
+
+bool ab_job_stopped(void)
+{
+	return __atomic_load_n(&stop_requested, __ATOMIC_RELAXED);
+}
 
 struct worker {
 	const struct ab_job *job;
@@ -61,7 +74,7 @@ static unsigned int warm_up(struct worker *w)
 			return worker_fail(w, ret, "warm-up op"), 1;
 		n++;
 		t = ab_now_ns();
-	} while (t < until);
+	} while (t < until && !ab_job_stopped());
 	t = (t - start) / n; /* ns per op */
 	return t >= BATCH_NS ? 1
 	       : t	     ? (unsigned int)(BATCH_NS / t < MAX_BATCH ? BATCH_NS / t : MAX_BATCH)
@@ -88,7 +101,7 @@ static void timed_window(struct worker *w, unsigned int batch, struct ab_sample 
 		}
 		ops += batch;
 		t = ab_now_ns();
-	} while (t - t0 < window);
+	} while (t - t0 < window && !ab_job_stopped());
 	s->ns = ab_now_ns() - t0;
 	s->cycles = ab_tsc_invariant() ? ab_tsc() - c0 : 0;
 	s->ops = ops;
@@ -203,6 +216,9 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 			job->backend->close(w[i].ctx);
 		ab_vector_free(&w[i].vb);
 	}
+	/* A stopped job's last sample is cut short: keep none of it. */
+	if (res->status == AB_STATUS_OK && ab_job_stopped())
+		set_status(res, -EINTR, "interrupted by a signal; not timed to the end");
 	if (res->status == AB_STATUS_OK)
 		merge_samples(job, w, res);
 	for (unsigned int i = 0; i < job->threads; i++)

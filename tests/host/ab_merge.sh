@@ -57,7 +57,7 @@ rc=0
 "$TESTS_TOP/scripts/ab-stats" --base 6.1.0-50-amd64 --new 6.1.0-53-amd64 --merge --rounds 1 --out "$gen" >/dev/null 2>&1 || rc=$?
 check "--base/--new --merge exits 0 (got $rc)" [ "$rc" = 0 ]
 check "the sides are named by label: base-6.1.0-50-amd64.json, new-6.1.0-53-amd64.json" \
-	[ -s "$gen/base-6.1.0-50-amd64.json" ] && [ -s "$gen/new-6.1.0-53-amd64.json" ]
+	test -s "$gen/base-6.1.0-50-amd64.json" -a -s "$gen/new-6.1.0-53-amd64.json"
 check "2 threads: ns/op 1000 (50000 ns * 2 threads / 100 ops), 2 cycles/B" \
 	jq_true '.results[0].ns_per_op_median == 1000 and .results[0].cycles_per_byte == 2' "$gen/base-6.1.0-50-amd64.json"
 # --here with named kernels: the side is the one whose name is uname -r.
@@ -72,7 +72,7 @@ rc=0
 "$TESTS_TOP/scripts/ab-stats" --base "$(uname -r)" --new other-kernel --here 1 --out "$gen" \
 	--guest-cmd "$gen/fake-run" -- --backend openssl >/dev/null 2>&1 || rc=$?
 check "--here with --base naming the running kernel writes rounds/$(uname -r)-r1.json (exit $rc)" \
-	[ "$rc" = 0 ] && [ -s "$gen/rounds/$(uname -r)-r1.json" ]
+	test "$rc" = 0 -a -s "$gen/rounds/$(uname -r)-r1.json"
 expect_status "--here on a kernel neither --base nor --new names is an error (exit 2)" 2 \
 	"$TESTS_TOP/scripts/ab-stats" --base k1 --new k2 --here 1 --out "$gen" --guest-cmd "$gen/fake-run" 2>/dev/null
 rm -rf "$gen"

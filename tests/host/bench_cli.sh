@@ -53,5 +53,21 @@ dir=$(mktemp -d)
 check "--json DIR writes DIR/<run-id>.json" sh -c 'ls "$0"/*.json >/dev/null && jq -e ".results[0].alg == \"sha256\"" "$0"/*.json >/dev/null' "$dir"
 check "no temporary file is left behind" sh -c '! ls "$0" | grep -q tmp' "$dir"
 expect_status "crc32c in openssl alone is skipped: run exits 1" 1 "$A" run "${quick[@]}" --alg crc32c --sizes 64 --quiet
+# Ctrl-C in the middle of a long sample (issue 11, defect 10): the job in
+# flight stops at once and is not saved, the finished one is, exit 130.
+# Two 4-second jobs; the signal comes once the first one's row is printed.
+"$A" run --backend openssl --alg sha256 --sizes 16,64 --seconds 4 --repeats 1 --warmup 0 \
+	--json "$dir/sig.json" >"$dir/sig.out" 2>"$dir/sig.err" &
+pid=$!
+for _ in $(seq 300); do grep -q ' pass ' "$dir/sig.out" && break; sleep 0.1; done
+sent=$SECONDS
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+waited=$((SECONDS - sent))
+check "SIGINT during a 4 s sample: exit 130 (got $rc) within 2 s (took ${waited}s)" test "$rc" = 130 -a "$waited" -le 2
+check "the finished job is saved, the interrupted one is not" \
+	jq -e '(.results | length) == 1 and .results[0].size == 16 and .results[0].status == "ok"' "$dir/sig.json" >/dev/null
+check "stderr names the job that was stopped" grep -q "openssl evp sha256 64 B stopped by signal 2; not saved" "$dir/sig.err"
 rm -rf "$dir"
 tap_end
