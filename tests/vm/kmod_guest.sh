@@ -199,6 +199,20 @@ if [ "$ncpu" -ge 2 ] && command -v taskset >/dev/null; then
 fi
 check "JSON: $(jq '.results | length' /tmp/kmod.json) results, every one kmod, KAT pass, 2 samples with ops, 4 types" json_ok
 
+# Ctrl-C to algbench during a long kmod sample: the module stops its threads,
+# algbench exits 130 at once and names the job it did not save.
+algbench run --backend kmod --alg sha256 --sizes 64 --seconds 8 --repeats 1 --warmup 0 \
+	--quiet --json /tmp/sig.json 2>/tmp/sig.err &
+pid=$!
+sleep 2
+t0=$(date +%s)
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+check "SIGINT during an 8 s kmod sample: exit 130 (got $rc) within 3 s" test "$rc" = 130 -a $(($(date +%s) - t0)) -le 3
+check "the stopped kmod job is named and not saved" sh -c \
+	'grep -q "kmod sync sha256 64 B stopped by signal 2; not saved" /tmp/sig.err && jq -e "(.results | length) == 0" /tmp/sig.json >/dev/null'
+
 # ---- load, run every type, unload, again: no leak -----------------------------------
 cycle() {
 	modprobe algbench || return 1
