@@ -256,3 +256,163 @@ out:
 	resampler_free(&ra);
 	resampler_free(&rb);
 }
+
+/* --- the boot as the unit: algbench compare over rounds --- */
+
+/* C(n, k) as a double; large values only need to compare against a cap. */
+static double choose(size_t n, size_t k)
+{
+	double c = 1;
+
+	for (size_t i = 1; i <= k; i++)
+		c = c * (double)(n - k + i) / (double)i;
+	return c;
+}
+
+/*
+ * Visit every way of picking NA of the pooled values as side A (the rest
+ * are B), counting the splits whose |mean(B) - mean(A)| reaches the observed
+ * one. Recursion depth is NA; the caller caps the number of splits.
+ */
+struct perm_walk {
+	const double *pool;
+	size_t n, na;
+	double total, observed;
+	uint64_t hits, splits;
+};
+
+static void perm_visit(struct perm_walk *w, size_t next, size_t picked, double sum_a)
+{
+	if (picked == w->na) {
+		size_t nb = w->n - w->na;
+		double d = fabs((w->total - sum_a) / (double)nb - sum_a / (double)w->na);
+
+		w->splits++;
+		/* a relative tolerance: the observed split itself must count */
+		w->hits += d >= w->observed * (1 - 1e-12);
+		return;
+	}
+	for (size_t i = next; i + (w->na - picked) <= w->n; i++)
+		perm_visit(w, i + 1, picked + 1, sum_a + w->pool[i]);
+}
+
+double ab_permutation_p(const double *a, size_t na, const double *b, size_t nb)
+{
+	size_t n = na + nb;
+	double *pool, sum_a = 0, sum_b = 0, p;
+	struct perm_walk w = { 0 };
+
+	if (!na || !nb)
+		return 1.0;
+	pool = malloc(n * sizeof(*pool));
+	if (!pool)
+		return 1.0;
+	memcpy(pool, a, na * sizeof(*a));
+	memcpy(pool + na, b, nb * sizeof(*b));
+	for (size_t i = 0; i < na; i++)
+		sum_a += a[i];
+	for (size_t i = 0; i < nb; i++)
+		sum_b += b[i];
+	w = (struct perm_walk){ .pool = pool,
+				.n = n,
+				.na = na,
+				.total = sum_a + sum_b,
+				.observed = fabs(sum_b / (double)nb - sum_a / (double)na) };
+	if (choose(n, na) <= AB_PERMUTATION_EXACT_MAX) {
+		perm_visit(&w, 0, 0, 0);
+		p = (double)w.hits / (double)w.splits;
+	} else {
+		/*
+		 * Too many splits to list: a fixed-seed Monte Carlo estimate,
+		 * (hits + 1) / (draws + 1) so that it is never 0.
+		 */
+		uint64_t rng = 0x9E3779B97F4A7C15ULL;
+
+		for (unsigned int d = 0; d < AB_PERMUTATION_DRAWS; d++) {
+			double s = 0;
+
+			for (size_t i = 0; i < na; i++) { /* partial Fisher-Yates */
+				size_t j = i + next_random(&rng) % (n - i);
+				double t = pool[i];
+
+				pool[i] = pool[j];
+				pool[j] = t;
+				s += pool[i];
+			}
+			w.hits += fabs((w.total - s) / (double)nb - s / (double)na) >=
+				  w.observed * (1 - 1e-12);
+		}
+		p = (double)(w.hits + 1) / (AB_PERMUTATION_DRAWS + 1.0);
+	}
+	free(pool);
+	return p;
+}
+
+void ab_bh_adjust(const double *p, size_t n, double *adj)
+{
+	struct ranked *order = malloc(n * sizeof(*order));
+	double running = 1;
+
+	if (!order) {
+		for (size_t i = 0; i < n; i++)
+			adj[i] = 1; /* no memory: claim nothing */
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		order[i] = (struct ranked){ p[i], i };
+	qsort(order, n, sizeof(*order), cmp_ranked);
+	/* step-up: from the largest p down, adj = min over k >= i of p_k * n / k */
+	for (size_t k = n; k-- > 0;) {
+		double v = order[k].value * (double)n / (double)(k + 1);
+
+		if (v < running)
+			running = v;
+		adj[order[k].tag] = running;
+	}
+	free(order);
+}
+
+static double median_of_unit_medians(struct resampler *units, size_t n_units, double *meds,
+				     uint64_t *rng)
+{
+	for (size_t i = 0; i < n_units; i++)
+		meds[i] = resampled_median(&units[next_random(rng) % n_units], rng);
+	return ab_median(meds, n_units);
+}
+
+void ab_bootstrap2_ratio_ci(const struct ab_unit *a, size_t na, const struct ab_unit *b, size_t nb,
+			    unsigned int iters, double *lo, double *hi)
+{
+	struct resampler *ra = calloc(na, sizeof(*ra)), *rb = calloc(nb, sizeof(*rb));
+	double *ratios = malloc(iters * sizeof(*ratios));
+	double *meds = malloc((na > nb ? na : nb) * sizeof(*meds));
+	uint64_t rng = 0x9E3779B97F4A7C15ULL;
+	unsigned int kept = 0;
+	bool ok = ra && rb && ratios && meds && na && nb && iters;
+
+	*lo = *hi = NAN;
+	for (size_t i = 0; ok && i < na; i++)
+		ok = a[i].n && !resampler_init(&ra[i], a[i].v, a[i].n);
+	for (size_t i = 0; ok && i < nb; i++)
+		ok = b[i].n && !resampler_init(&rb[i], b[i].v, b[i].n);
+	for (unsigned int it = 0; ok && it < iters; it++) {
+		double ma = median_of_unit_medians(ra, na, meds, &rng);
+		double mb = median_of_unit_medians(rb, nb, meds, &rng);
+
+		if (ma > 0)
+			ratios[kept++] = mb / ma;
+	}
+	if (ok && kept) {
+		qsort(ratios, kept, sizeof(*ratios), cmp_double);
+		*lo = ratios[(size_t)(0.025 * (kept - 1))];
+		*hi = ratios[(size_t)(0.975 * (kept - 1) + 0.5)];
+	}
+	for (size_t i = 0; ra && i < na; i++)
+		resampler_free(&ra[i]);
+	for (size_t i = 0; rb && i < nb; i++)
+		resampler_free(&rb[i]);
+	free(ra);
+	free(rb);
+	free(ratios);
+	free(meds);
+}

@@ -34,4 +34,38 @@ double ab_mann_whitney_p(const double *a, size_t na, const double *b, size_t nb)
 void ab_bootstrap_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
 			   unsigned int iters, uint64_t seed, double *lo, double *hi);
 
+/*
+ * The boot as the unit (algbench compare over merged rounds). A unit is the
+ * samples of one boot (or of one process run on one kernel).
+ */
+struct ab_unit {
+	const double *v;
+	size_t n;
+};
+
+/*
+ * Two-sided exact permutation test of the difference in means between A and
+ * B (one value per unit): the share of the C(na+nb, na) ways of splitting
+ * the pooled values whose |mean difference| reaches the observed one. Over
+ * AB_PERMUTATION_EXACT_MAX splits, a fixed-seed Monte Carlo estimate from
+ * AB_PERMUTATION_DRAWS random splits. Smallest possible p: 2 / C(na+nb, na)
+ * (3 vs 3 boots: 0.1; 6 vs 6: 0.0022).
+ */
+#define AB_PERMUTATION_EXACT_MAX 1000000.0
+#define AB_PERMUTATION_DRAWS	 100000u
+double ab_permutation_p(const double *a, size_t na, const double *b, size_t nb);
+
+/* Benjamini-Hochberg adjusted p-values (step-up, capped at 1) of P[0..n). */
+void ab_bh_adjust(const double *p, size_t n, double *adj);
+
+/*
+ * 95% two-level percentile bootstrap of the ratio of medians of unit medians
+ * median_u(median(B_u)) / median_u(median(A_u)): each iteration draws units
+ * with replacement, then each drawn unit's samples with replacement, from a
+ * fixed seed. The interval so carries the spread between boots, which
+ * pooling samples hides.
+ */
+void ab_bootstrap2_ratio_ci(const struct ab_unit *a, size_t na, const struct ab_unit *b, size_t nb,
+			    unsigned int iters, double *lo, double *hi);
+
 #endif

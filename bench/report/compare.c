@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * algbench compare BASE NEW: pairs the jobs of two result files and gives
- * each pair a verdict (DESIGN.md, "Statistics"). A job is slower or faster
- * only when the ratio of medians passes the threshold, its 95% bootstrap
- * interval excludes 1 and Mann-Whitney p < 0.01; a side whose CV passes 5%
- * makes an otherwise "same" job "inconclusive". The same job appearing
- * several times in one file (rounds merged by scripts/ab-stats) pools its
- * samples.
+ * each pair a verdict (docs/statistics.md). The unit of replication is the
+ * boot: samples tagged with a `round` (files merged by `algbench merge` or
+ * scripts/ab-stats) are grouped per round, a file without rounds is one
+ * unit (one process run). Wallclock: a two-level bootstrap interval of the
+ * ratio of medians of boot medians, an exact permutation test over boot
+ * medians, Benjamini-Hochberg across the pairs. Deterministic (-icount,
+ * run.ab.mode): instructions per operation, and the range of the ratio over
+ * every pair of boots instead of an interval and p.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,16 +26,28 @@
 #include "sys/progress.h"
 
 #define BOOTSTRAP_ITERS 10000
-#define MIN_SAMPLES	9
+/* A verdict needs this many boots (units) on each side. */
+#define MIN_BOOTS_WALLCLOCK	3
+#define MIN_BOOTS_DETERMINISTIC 2
+/* Benjamini-Hochberg false discovery rate for slower/faster. */
+#define FDR_ALPHA 0.05
 
 /* The fields that identify a job across two runs. */
 static const char *const key_fields[] = { "backend", "type", "alg",	"op",
 					  "keylen",  "size", "threads", "mode" };
 #define N_KEY_FIELDS (sizeof(key_fields) / sizeof(key_fields[0]))
 
+/* One boot's (or process run's) samples of one job. */
+struct unit {
+	long long round; /* the samples' `round`; 0 when they carry none */
+	double *mbps;	 /* MB/s (1e6 bytes) per sample */
+	double *nsop;	 /* ns x threads / ops per sample */
+	size_t n, cap, cap_nsop;
+};
+
 struct side {
-	double *mbps; /* one throughput per sample, MB/s (1e6 bytes) */
-	size_t n, cap;
+	struct unit *units;
+	size_t n_units, cap, n_samples;
 	int present;
 };
 
@@ -82,11 +97,27 @@ static struct job_pair *find_or_add(struct pairing *p, const char *key, json_t *
 	return &p->pairs[p->n++];
 }
 
-static int add_sample(struct side *s, double mbps)
+static struct unit *unit_of(struct side *s, long long round)
 {
-	if (AB_ARRAY_RESERVE(s->mbps, s->cap, s->n))
+	for (size_t i = 0; i < s->n_units; i++)
+		if (s->units[i].round == round)
+			return &s->units[i];
+	if (AB_ARRAY_RESERVE(s->units, s->cap, s->n_units))
+		return NULL;
+	s->units[s->n_units] = (struct unit){ .round = round };
+	return &s->units[s->n_units++];
+}
+
+static int add_sample(struct side *s, long long round, double mbps, double nsop)
+{
+	struct unit *u = unit_of(s, round);
+
+	if (!u || AB_ARRAY_RESERVE(u->mbps, u->cap, u->n) ||
+	    AB_ARRAY_RESERVE(u->nsop, u->cap_nsop, u->n))
 		return -ENOMEM;
-	s->mbps[s->n++] = mbps;
+	u->mbps[u->n] = mbps;
+	u->nsop[u->n++] = nsop;
+	s->n_samples++;
 	return 0;
 }
 
@@ -99,7 +130,11 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 	json_array_foreach(results, i, r)
 	{
 		json_t *samples = json_object_get(r, "samples"), *s, *ident;
+		json_t *jthreads = json_object_get(r, "threads");
 		const char *kat = json_string_value(json_object_get(r, "kat"));
+		double threads = json_is_integer(jthreads) && json_integer_value(jthreads) > 0
+					 ? (double)json_integer_value(jthreads)
+					 : 1;
 		struct job_pair *jp;
 		char key[1024];
 		size_t j;
@@ -114,23 +149,37 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 		json_array_foreach(samples, j, s)
 		{
 			json_t *jb = json_object_get(s, "bytes"), *jn = json_object_get(s, "ns");
+			json_t *jo = json_object_get(s, "ops"), *jr = json_object_get(s, "round");
 			double bytes = json_number_value(jb), ns = json_number_value(jn);
+			double ops = json_number_value(jo);
 
 			/* A sample that cannot give a throughput is an error, never a verdict. */
 			if (!json_is_number(jb) || !json_is_number(jn) || !(ns > 0) ||
-			    !(bytes > 0) || !isfinite(bytes) || !isfinite(ns)) {
+			    !(bytes > 0) || !isfinite(bytes) || !isfinite(ns) ||
+			    (jr && !json_is_integer(jr))) {
 				fprintf(stderr,
 					"algbench compare: %s: job %s: sample %zu: want numbers "
-					"bytes > 0 and "
-					"ns > 0; fix or regenerate the result file\n",
+					"bytes > 0 and ns > 0 (and an integer round, if any); fix "
+					"or regenerate the result file\n",
 					path, key, j);
 				return -EINVAL;
 			}
-			if (add_sample(&jp->side[which], bytes / ns * 1e3))
+			if (add_sample(&jp->side[which], jr ? json_integer_value(jr) : 0,
+				       bytes / ns * 1e3,
+				       ops > 0 && isfinite(ops) ? ns * threads / ops : NAN))
 				return -ENOMEM;
 		}
 	}
 	return 0;
+}
+
+/* "deterministic" when the file says it was measured under -icount. */
+static bool deterministic_file(json_t *root)
+{
+	json_t *ab = json_object_get(json_object_get(root, "run"), "ab");
+	const char *mode = json_string_value(json_object_get(ab, "mode"));
+
+	return mode && !strcmp(mode, "deterministic");
 }
 
 static json_t *load_result(const char *path)
@@ -159,43 +208,168 @@ static json_t *load_result(const char *path)
 	return root;
 }
 
-struct verdict {
-	double base_median, new_median, ratio, lo, hi, p, base_cv, new_cv;
-	const char *word;
-	int few_samples;
+struct side_summary {
+	double mbps;   /* median of the boot medians */
+	double spread; /* wallclock: CV of boot medians; deterministic: max |dev| */
+	double nsop;   /* median of the boot medians of ns/op */
+	size_t boots, samples;
 };
 
-static struct verdict judge(const struct job_pair *jp, double threshold)
-{
-	const struct side *a = &jp->side[0], *b = &jp->side[1];
-	struct verdict v = { 0 };
+struct verdict {
+	struct side_summary base, new;
+	double ratio, lo, hi, p, p_adj; /* p, p_adj NAN in deterministic mode */
+	const char *word;
+	char why[96]; /* why inconclusive, or "" */
+	bool few_boots;
+};
 
-	v.base_median = ab_median(a->mbps, a->n);
-	v.new_median = ab_median(b->mbps, b->n);
-	v.ratio = v.base_median > 0 ? v.new_median / v.base_median : NAN;
-	ab_bootstrap_ratio_ci(a->mbps, a->n, b->mbps, b->n, BOOTSTRAP_ITERS, 1, &v.lo, &v.hi);
-	v.p = ab_mann_whitney_p(a->mbps, a->n, b->mbps, b->n);
-	v.base_cv = ab_cv(a->mbps, a->n);
-	v.new_cv = ab_cv(b->mbps, b->n);
-	v.few_samples = a->n < MIN_SAMPLES || b->n < MIN_SAMPLES;
-	/*
-	 * The verdict comes from the interval against the equivalence band
-	 * [1 - threshold, 1 + threshold]: wholly below -> slower, wholly above
-	 * -> faster, wholly inside -> same, straddling an edge -> inconclusive
-	 * (a difference that is not significant is not shown to be absent).
-	 * The p-value is reported beside it but does not decide.
-	 */
-	if (v.few_samples || !isfinite(v.lo) || !isfinite(v.hi))
-		v.word = "inconclusive";
-	else if (v.hi < 1 - threshold)
-		v.word = "slower";
-	else if (v.lo > 1 + threshold)
-		v.word = "faster";
-	else if (v.lo >= 1 - threshold && v.hi <= 1 + threshold)
-		v.word = "same";
-	else
-		v.word = "inconclusive";
-	return v;
+/* Per-boot medians of one side; *unit_meds and *unit_nsop are malloc'd. */
+static int boot_medians(const struct side *s, double **unit_meds, double **unit_nsop)
+{
+	double *m = malloc(s->n_units * sizeof(*m)), *o = malloc(s->n_units * sizeof(*o));
+	double *tmp;
+	size_t max_n = 0;
+
+	for (size_t i = 0; i < s->n_units; i++)
+		max_n = s->units[i].n > max_n ? s->units[i].n : max_n;
+	tmp = malloc((max_n ? max_n : 1) * sizeof(*tmp));
+	if (!m || !o || !tmp) {
+		free(m);
+		free(o);
+		free(tmp);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < s->n_units; i++) {
+		const struct unit *u = &s->units[i];
+		size_t k = 0;
+
+		memcpy(tmp, u->mbps, u->n * sizeof(*tmp));
+		m[i] = ab_median(tmp, u->n);
+		for (size_t j = 0; j < u->n; j++)
+			if (isfinite(u->nsop[j]))
+				tmp[k++] = u->nsop[j];
+		o[i] = ab_median(tmp, k);
+	}
+	free(tmp);
+	*unit_meds = m;
+	*unit_nsop = o;
+	return 0;
+}
+
+static double max_rel_dev(const double *v, size_t n, double center)
+{
+	double worst = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (center > 0 && fabs(v[i] - center) / center > worst)
+			worst = fabs(v[i] - center) / center;
+	return worst;
+}
+
+/* Everything but the word, which needs every pair's p (judge_word). */
+static int measure(const struct job_pair *jp, bool deterministic, struct verdict *v)
+{
+	double *meds[2], *nsop[2], *tmp;
+	struct side_summary *sum[2] = { &v->base, &v->new };
+
+	memset(v, 0, sizeof(*v));
+	v->p = v->p_adj = NAN;
+	if (boot_medians(&jp->side[0], &meds[0], &nsop[0]))
+		return -ENOMEM;
+	if (boot_medians(&jp->side[1], &meds[1], &nsop[1])) {
+		free(meds[0]);
+		free(nsop[0]);
+		return -ENOMEM;
+	}
+	for (int k = 0; k < 2; k++) {
+		size_t n = jp->side[k].n_units;
+
+		sum[k]->boots = n;
+		sum[k]->samples = jp->side[k].n_samples;
+		tmp = malloc(n * sizeof(*tmp));
+		if (tmp) {
+			memcpy(tmp, meds[k], n * sizeof(*tmp));
+			sum[k]->mbps = ab_median(tmp, n);
+			memcpy(tmp, nsop[k], n * sizeof(*tmp));
+			sum[k]->nsop = ab_median(tmp, n);
+			free(tmp);
+		}
+		sum[k]->spread =
+			deterministic ? max_rel_dev(meds[k], n, sum[k]->mbps) : ab_cv(meds[k], n);
+	}
+	v->ratio = v->base.mbps > 0 ? v->new.mbps / v->base.mbps : NAN;
+	v->few_boots =
+		v->base.boots < (deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK) ||
+		v->new.boots < (deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK);
+	if (deterministic) {
+		/* the ratio over every pair of boots: the whole cross-boot spread */
+		v->lo = INFINITY;
+		v->hi = -INFINITY;
+		for (size_t i = 0; i < v->base.boots; i++)
+			for (size_t j = 0; j < v->new.boots; j++) {
+				double r = meds[0][i] > 0 ? meds[1][j] / meds[0][i] : NAN;
+
+				v->lo = r < v->lo ? r : v->lo;
+				v->hi = r > v->hi ? r : v->hi;
+			}
+	} else {
+		struct ab_unit *ua = calloc(v->base.boots, sizeof(*ua));
+		struct ab_unit *ub = calloc(v->new.boots, sizeof(*ub));
+
+		for (size_t i = 0; ua && i < v->base.boots; i++)
+			ua[i] = (struct ab_unit){ jp->side[0].units[i].mbps,
+						  jp->side[0].units[i].n };
+		for (size_t i = 0; ub && i < v->new.boots; i++)
+			ub[i] = (struct ab_unit){ jp->side[1].units[i].mbps,
+						  jp->side[1].units[i].n };
+		v->lo = v->hi = NAN;
+		if (ua && ub)
+			ab_bootstrap2_ratio_ci(ua, v->base.boots, ub, v->new.boots, BOOTSTRAP_ITERS,
+					       &v->lo, &v->hi);
+		v->p = ab_permutation_p(meds[0], v->base.boots, meds[1], v->new.boots);
+		free(ua);
+		free(ub);
+	}
+	for (int k = 0; k < 2; k++) {
+		free(meds[k]);
+		free(nsop[k]);
+	}
+	return 0;
+}
+
+/*
+ * The verdict: the interval (deterministic: the range over boots) against
+ * the band [1 - threshold, 1 + threshold]. Wholly inside: same. Wholly
+ * outside: slower or faster, in wallclock mode only if the Benjamini-
+ * Hochberg adjusted permutation p is below FDR_ALPHA as well. Anything else,
+ * or too few boots: inconclusive, with the reason.
+ */
+static void judge_word(struct verdict *v, bool deterministic, double threshold)
+{
+	int min_boots = deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK;
+	bool below = v->hi<1 - threshold, above = v->lo> 1 + threshold;
+
+	v->why[0] = 0;
+	if (v->few_boots) {
+		v->word = "inconclusive";
+		snprintf(v->why, sizeof(v->why), "%zu vs %zu boots; a verdict needs %d a side",
+			 v->base.boots, v->new.boots, min_boots);
+	} else if (!isfinite(v->lo) || !isfinite(v->hi)) {
+		v->word = "inconclusive";
+		snprintf(v->why, sizeof(v->why), "no interval");
+	} else if ((below || above) && (deterministic || v->p_adj < FDR_ALPHA)) {
+		v->word = below ? "slower" : "faster";
+	} else if (below || above) {
+		v->word = "inconclusive";
+		snprintf(v->why, sizeof(v->why), "p(BH) %.2g is not below %.2g", v->p_adj,
+			 FDR_ALPHA);
+	} else if (v->lo >= 1 - threshold && v->hi <= 1 + threshold) {
+		v->word = "same";
+	} else {
+		v->word = "inconclusive";
+		snprintf(v->why, sizeof(v->why), "%s across the band's edge",
+			 deterministic ? "range" : "interval");
+	}
 }
 
 static json_t *run_summary(json_t *root, const char *path)
@@ -226,34 +400,106 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: algbench compare BASE.json NEW.json [--threshold PCT] [--json OUT]\n\n"
 		"Pairs the jobs of two algbench result files by (backend, type, alg, op,\n"
-		"keylen, size, threads, mode) and prints a markdown table: each side's\n"
-		"median MB/s with its CV, the ratio NEW/BASE of medians, its 95%% bootstrap\n"
-		"interval, the Mann-Whitney p-value and a verdict from the interval against\n"
-		"the band 1 +- threshold: slower (wholly below), faster (wholly above), same\n"
-		"(wholly inside) or inconclusive (across an edge, or under %d samples on a\n"
-		"side). Repeated jobs pool their samples (docs/statistics.md).\n\n"
+		"keylen, size, threads, mode) and prints a markdown table with a verdict per\n"
+		"job. The unit is the boot: samples are grouped by their `round` (files made\n"
+		"by `algbench merge` or scripts/ab-stats); a file without rounds is one unit.\n"
+		"Wallclock: medians of boot medians, their ratio NEW/BASE with a two-level\n"
+		"bootstrap 95%% interval, an exact permutation p over boot medians and its\n"
+		"Benjamini-Hochberg adjustment across the pairs. Deterministic (run.ab.mode,\n"
+		"-icount): ns (= instructions) per operation and the ratio's range over\n"
+		"every pair of boots. Verdict from the interval (range) against the band\n"
+		"1 +- threshold: slower/faster wholly outside (wallclock: and p(BH) < %.2g),\n"
+		"same wholly inside, else inconclusive; a verdict needs %d boots a side\n"
+		"(deterministic: %d). docs/statistics.md has the details.\n\n"
 		"  --threshold PCT  smallest change that counts (default 2)\n"
 		"  --json OUT       also write the comparison as JSON (- for stdout)\n\n"
 		"Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
 		"jobs measured on one side only, which are listed).\n",
-		MIN_SAMPLES);
+		FDR_ALPHA, MIN_BOOTS_WALLCLOCK, MIN_BOOTS_DETERMINISTIC);
 }
 
-static void print_pair(FILE *tbl, const struct job_pair *jp, const struct verdict *v)
+static void print_header(FILE *tbl, bool deterministic)
 {
-	fprintf(tbl, "| %s | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | [%.4f, %.4f] | %.2g | %s%s |\n",
-		jp->key, v->base_median, v->base_cv * 100, v->new_median, v->new_cv * 100, v->ratio,
-		v->lo, v->hi, v->p, v->word, v->few_samples ? " (few samples)" : "");
+	if (deterministic)
+		fprintf(tbl, "| job (backend type alg op keylen size threads mode) | boots | base "
+			     "ns/op | new ns/op | delta ns/op | new/base | range over boots | max "
+			     "boot dev | verdict |\n|---|---|---|---|---|---|---|---|---|\n");
+	else
+		fprintf(tbl, "| job (backend type alg op keylen size threads mode) | boots | base "
+			     "MB/s | new MB/s | new/base | 95%% CI | p | p (BH) | verdict |\n"
+			     "|---|---|---|---|---|---|---|---|---|\n");
 }
 
-static json_t *pair_json(const struct job_pair *jp, const struct verdict *v)
+static void print_pair(FILE *tbl, const struct job_pair *jp, const struct verdict *v,
+		       bool deterministic)
 {
-	return json_pack(
-		"{s:O, s:{s:f, s:f, s:I}, s:{s:f, s:f, s:I}, s:f, s:[f, f], s:f, s:s, s:b}", "job",
-		jp->ident, "base", "median_mbps", v->base_median, "cv", v->base_cv, "n",
-		(json_int_t)jp->side[0].n, "new", "median_mbps", v->new_median, "cv", v->new_cv,
-		"n", (json_int_t)jp->side[1].n, "ratio", v->ratio, "ci95", v->lo, v->hi, "p", v->p,
-		"verdict", v->word, "few_samples", v->few_samples);
+	const char *sep = v->why[0] ? " (" : "", *end = v->why[0] ? ")" : "";
+
+	if (deterministic)
+		fprintf(tbl,
+			"| %s | %zu/%zu | %.1f | %.1f | %+.1f | %.5f | [%.5f, %.5f] | %.3f%% | "
+			"%s%s%s%s |\n",
+			jp->key, v->base.boots, v->new.boots, v->base.nsop, v->new.nsop,
+			v->new.nsop - v->base.nsop, v->ratio, v->lo, v->hi,
+			100 * (v->base.spread > v->new.spread ? v->base.spread : v->new.spread),
+			v->word, sep, v->why, end);
+	else
+		fprintf(tbl,
+			"| %s | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | [%.4f, %.4f] | %.2g "
+			"| "
+			"%.2g | %s%s%s%s |\n",
+			jp->key, v->base.boots, v->new.boots, v->base.mbps, v->base.spread * 100,
+			v->new.mbps, v->new.spread * 100, v->ratio, v->lo, v->hi, v->p, v->p_adj,
+			v->word, sep, v->why, end);
+}
+
+static json_t *real_or_null(double x)
+{
+	return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *side_json(const struct side_summary *s, bool deterministic)
+{
+	return json_pack("{s:o, s:o, s:I, s:I, s:o, s:o}", "median_mbps", real_or_null(s->mbps),
+			 deterministic ? "max_boot_dev" : "cv", real_or_null(s->spread), "n",
+			 (json_int_t)s->samples, "boots", (json_int_t)s->boots, "ns_per_op",
+			 real_or_null(s->nsop), "cv_kind",
+			 json_string(deterministic ? "max relative deviation of a boot median"
+						   : "CV of boot medians"));
+}
+
+static json_t *pair_json(const struct job_pair *jp, const struct verdict *v, bool deterministic)
+{
+	json_t *o = json_pack("{s:O, s:o, s:o, s:o, s:[o, o], s:s, s:o, s:o, s:s, s:b}", "job",
+			      jp->ident, "base", side_json(&v->base, deterministic), "new",
+			      side_json(&v->new, deterministic), "ratio", real_or_null(v->ratio),
+			      "ci95", real_or_null(v->lo), real_or_null(v->hi), "interval",
+			      deterministic ? "range over every pair of boots"
+					    : "two-level bootstrap 95%",
+			      "p", real_or_null(v->p), "p_bh", real_or_null(v->p_adj), "verdict",
+			      v->word, "few_samples", v->few_boots);
+
+	if (deterministic)
+		json_object_set_new(o, "delta_ns_per_op", real_or_null(v->new.nsop - v->base.nsop));
+	if (v->why[0])
+		json_object_set_new(o, "reason", json_string(v->why));
+	return o;
+}
+
+static void free_pairing(struct pairing *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		free(p->pairs[i].key);
+		json_decref(p->pairs[i].ident);
+		for (int k = 0; k < 2; k++) {
+			for (size_t u = 0; u < p->pairs[i].side[k].n_units; u++) {
+				free(p->pairs[i].side[k].units[u].mbps);
+				free(p->pairs[i].side[k].units[u].nsop);
+			}
+			free(p->pairs[i].side[k].units);
+		}
+	}
+	free(p->pairs);
 }
 
 static int compare(const char *base_path, const char *new_path, double threshold,
@@ -262,36 +508,63 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	json_t *base = load_result(base_path), *new = base ? load_result(new_path) : NULL;
 	json_t *out = NULL, *pairs, *one_sided;
 	struct pairing p = { 0 };
-	size_t slower = 0, faster = 0, same = 0, inconclusive = 0, lonely = 0;
+	struct verdict *v = NULL;
+	double *pv = NULL, *padj = NULL;
+	size_t slower = 0, faster = 0, same = 0, inconclusive = 0, lonely = 0, n_p = 0;
 	/* With --json - the JSON owns stdout; the table goes to stderr (as run does). */
 	FILE *tbl = json_out && !strcmp(json_out, "-") ? stderr : stdout;
 	struct ab_progress progress;
-	int rc = 2;
+	bool deterministic;
+	int rc = 2, err;
 
 	if (!base || !new)
 		goto out;
-	{
-		int err = collect(&p, base, 0, base_path);
-
-		if (!err)
-			err = collect(&p, new, 1, new_path);
-		if (err == -ENOMEM)
-			fprintf(stderr, "algbench compare: out of memory\n");
-		if (err)
-			goto out;
+	deterministic = deterministic_file(base);
+	if (deterministic != deterministic_file(new)) {
+		fprintf(stderr,
+			"algbench compare: %s was measured %s, %s %s: instructions and time do "
+			"not compare\n",
+			base_path,
+			deterministic ? "under -icount (deterministic)" : "in wall-clock time",
+			new_path, deterministic ? "in wall-clock time" : "under -icount");
+		goto out;
 	}
+	err = collect(&p, base, 0, base_path);
+	if (!err)
+		err = collect(&p, new, 1, new_path);
+	v = calloc(p.n ? p.n : 1, sizeof(*v));
+	pv = calloc(p.n ? p.n : 1, sizeof(*pv));
+	padj = calloc(p.n ? p.n : 1, sizeof(*padj));
+	if (!err && (!v || !pv || !padj))
+		err = -ENOMEM;
+	ab_progress_begin(&progress);
+	for (size_t i = 0; !err && i < p.n; i++) {
+		if (!p.pairs[i].side[0].present || !p.pairs[i].side[1].present)
+			continue;
+		ab_progress_step(&progress, "compare: pair %zu of %zu", i + 1, p.n);
+		err = measure(&p.pairs[i], deterministic, &v[i]);
+		if (!err && isfinite(v[i].p) && !v[i].few_boots)
+			pv[n_p++] = v[i].p;
+	}
+	ab_progress_clear(&progress);
+	if (err == -ENOMEM)
+		fprintf(stderr, "algbench compare: out of memory\n");
+	if (err)
+		goto out;
+	/* The family for the correction: every pair that has a p and enough boots. */
+	ab_bh_adjust(pv, n_p, padj);
 	pairs = json_array();
 	one_sided = json_array();
-	out = json_pack("{s:s, s:o, s:o, s:f, s:o, s:o}", "schema", "algbench-compare/1", "base",
-			run_summary(base, base_path), "new", run_summary(new, new_path),
-			"threshold", threshold, "pairs", pairs, "one_sided", one_sided);
-	fprintf(tbl, "| job (backend type alg op keylen size threads mode) | base MB/s | new MB/s "
-		     "| new/base | 95%% CI | p | verdict |\n");
-	fprintf(tbl, "|---|---|---|---|---|---|---|\n");
-	ab_progress_begin(&progress);
-	for (size_t i = 0; i < p.n; i++) {
+	out = json_pack("{s:s, s:o, s:o, s:f, s:s, s:i, s:s, s:f, s:o, s:o}", "schema",
+			"algbench-compare/1", "base", run_summary(base, base_path), "new",
+			run_summary(new, new_path), "threshold", threshold, "mode",
+			deterministic ? "deterministic" : "wallclock", "min_boots",
+			deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK, "correction",
+			"benjamini-hochberg", "alpha", FDR_ALPHA, "pairs", pairs, "one_sided",
+			one_sided);
+	print_header(tbl, deterministic);
+	for (size_t i = 0, k = 0; i < p.n; i++) {
 		struct job_pair *jp = &p.pairs[i];
-		struct verdict v;
 
 		if (!jp->side[0].present || !jp->side[1].present) {
 			lonely++;
@@ -300,21 +573,23 @@ static int compare(const char *base_path, const char *new_path, double threshold
 							jp->side[0].present ? "base" : "new"));
 			continue;
 		}
-		ab_progress_step(&progress, "compare: pair %zu of %zu", i + 1, p.n);
-		v = judge(jp, threshold);
-		ab_progress_clear(&progress);
-		print_pair(tbl, jp, &v);
-		json_array_append_new(pairs, pair_json(jp, &v));
-		slower += !strcmp(v.word, "slower");
-		faster += !strcmp(v.word, "faster");
-		same += !strcmp(v.word, "same");
-		inconclusive += !strcmp(v.word, "inconclusive");
+		if (isfinite(v[i].p) && !v[i].few_boots)
+			v[i].p_adj = padj[k++];
+		judge_word(&v[i], deterministic, threshold);
+		print_pair(tbl, jp, &v[i], deterministic);
+		json_array_append_new(pairs, pair_json(jp, &v[i], deterministic));
+		slower += !strcmp(v[i].word, "slower");
+		faster += !strcmp(v[i].word, "faster");
+		same += !strcmp(v[i].word, "same");
+		inconclusive += !strcmp(v[i].word, "inconclusive");
 	}
 	fprintf(tbl,
 		"\n%zu pairs: %zu slower, %zu faster, %zu same, %zu inconclusive (threshold "
-		"%.1f%%)\n",
+		"%.1f%%, %s)\n",
 		slower + faster + same + inconclusive, slower, faster, same, inconclusive,
-		threshold * 100);
+		threshold * 100,
+		deterministic ? "deterministic: range over boots"
+			      : "wallclock: boot medians, BH-adjusted permutation p");
 	for (size_t i = 0; i < p.n; i++)
 		if (!p.pairs[i].side[0].present || !p.pairs[i].side[1].present)
 			fprintf(tbl, "only in %s: %s\n",
@@ -330,13 +605,10 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	}
 	rc = lonely ? 2 : slower ? 1 : 0;
 out:
-	for (size_t i = 0; i < p.n; i++) {
-		free(p.pairs[i].key);
-		json_decref(p.pairs[i].ident);
-		free(p.pairs[i].side[0].mbps);
-		free(p.pairs[i].side[1].mbps);
-	}
-	free(p.pairs);
+	free_pairing(&p);
+	free(v);
+	free(pv);
+	free(padj);
 	json_decref(out);
 	json_decref(base);
 	json_decref(new);

@@ -169,6 +169,53 @@ static void test_bootstrap(void)
 		    "ties, odd and even)");
 }
 
+/*
+ * Reference values computed independently: Python's itertools.combinations
+ * over every split of the pooled boot medians (two-sided, |mean difference|
+ * >= observed), and Benjamini-Hochberg by hand (p * n / rank, running
+ * minimum from the largest p down).
+ */
+static void test_boot_statistics(void)
+{
+	const double a5[] = { 100, 103, 97, 101, 99 }, b5[] = { 90, 92, 91, 89, 93 };
+	const double a3[] = { 10, 12, 11 }, b3[] = { 11, 13, 12 };
+	const double a6[] = { 5.0, 5.1, 4.9, 5.2, 5.05, 4.95 };
+	const double b6[] = { 5.3, 5.2, 5.4, 5.25, 5.35, 5.1 };
+	const double same4[] = { 1, 2, 3, 4 };
+	const double p4[] = { 0.01, 0.04, 0.03, 0.005 };
+	double adj[4], lo, hi;
+	const double u1[] = { 100, 100, 100 }, u2[] = { 100, 100 }, v1[] = { 90, 90 };
+	const double v2[] = { 90, 90, 90, 90 };
+	struct ab_unit ua[] = { { u1, 3 }, { u2, 2 } }, ub[] = { { v1, 2 }, { v2, 4 } };
+
+	check(fabs(ab_permutation_p(a5, 5, b5, 5) - 2.0 / 252) < 1e-12,
+	      "permutation p, 5 vs 5 boots wholly apart: 2/252 = 0.0079 (the exact minimum)");
+	check(fabs(ab_permutation_p(a3, 3, b3, 3) - 0.5) < 1e-12,
+	      "permutation p, 3 vs 3 overlapping boots: 10/20 = 0.5");
+	check(fabs(ab_permutation_p(a6, 6, b6, 6) - 10.0 / 924) < 1e-12,
+	      "permutation p, 6 vs 6 boots: 10/924 = 0.0108");
+	check(ab_permutation_p(same4, 4, same4, 4) == 1.0, "permutation p of identical sides is 1");
+	{
+		double big_a[12], big_b[12];
+
+		for (int i = 0; i < 12; i++) {
+			big_a[i] = 100 + i % 3;
+			big_b[i] = 90 + i % 3;
+		}
+		/* C(24, 12) = 2,704,156 splits: past the exact cap, so Monte Carlo */
+		check(ab_permutation_p(big_a, 12, big_b, 12) <= 2.0 / (AB_PERMUTATION_DRAWS + 1.0),
+		      "permutation p, 12 vs 12 boots wholly apart (Monte Carlo): at its floor, "
+		      "(hits + 1) / (draws + 1)");
+	}
+	ab_bh_adjust(p4, 4, adj);
+	check(fabs(adj[0] - 0.02) < 1e-12 && fabs(adj[1] - 0.04) < 1e-12 &&
+		      fabs(adj[2] - 0.04) < 1e-12 && fabs(adj[3] - 0.02) < 1e-12,
+	      "Benjamini-Hochberg of 0.01 0.04 0.03 0.005: 0.02 0.04 0.04 0.02");
+	ab_bootstrap2_ratio_ci(ua, 2, ub, 2, 1000, &lo, &hi);
+	check(lo == 0.9 && hi == 0.9,
+	      "two-level bootstrap of constant boots: the interval is the ratio, 0.9");
+}
+
 static void test_parsing(void)
 {
 	struct ab_plan p = { 0 };
@@ -386,6 +433,7 @@ int main(void)
 	test_catalogue();
 	test_stats();
 	test_bootstrap();
+	test_boot_statistics();
 	test_parsing();
 	test_expansion();
 	test_vectors();

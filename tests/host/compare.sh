@@ -3,15 +3,18 @@
 . "$(dirname "$0")/../lib.sh"
 echo "TAP version 13"
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 
-# job ALG SIZE MBPS...: one result whose samples run 1 s each at the given MB/s.
+# job ALG SIZE MBPS...: one result whose samples run 1 s each at the given MB/s,
+# spread over 5 boots (rounds) as a merged A/B file has them: the boot is the
+# unit compare counts.
 job() {
 	local alg=$1 size=$2; shift 2
 	printf '%s\n' "$@" | jq -s --arg alg "$alg" --argjson size "$size" '{
 		backend: "afalg", type: "skcipher", alg: $alg, driver: "x", op: "encrypt",
 		keylen: 16, size: $size, threads: 1, mode: "sendmsg", kat: "pass",
-		samples: map({ops: 1000, bytes: (. * 1000000), ns: 1000000000})}'
+		samples: (to_entries | map({ops: 1000, bytes: (.value * 1000000), ns: 1000000000,
+			round: (.key % 5 + 1)}))}'
 }
 result() { # result FILE JOB...
 	local f=$1; shift
@@ -41,13 +44,38 @@ check "reversed: verdict faster" sh -c 'jq -e "[.pairs[].verdict] | index(\"fast
 check "CV above 5%: inconclusive, never same" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .verdict == \"inconclusive\"" "$0" >/dev/null' "$dir/noisy.cmp"
 "$ALGBENCH" compare "$dir/base.json" "$dir/slight.json" --json "$dir/slight.cmp" >/dev/null
 check "1% slower, interval inside the 2% band: same" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .verdict == \"same\" and .ci95[0] >= 0.98" "$0" >/dev/null' "$dir/slight.cmp"
-"$ALGBENCH" compare --threshold 0.5 "$dir/base.json" "$dir/slight.json" --json "$dir/slight5.cmp" >/dev/null
-check "1% slower, interval below the 0.5% band: slower" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .verdict == \"slower\" and .ci95[1] < 0.995" "$0" >/dev/null' "$dir/slight5.cmp"
+# Five boots of two samples: the two-level interval is [0.984, 0.996].
+"$ALGBENCH" compare --threshold 0.3 "$dir/base.json" "$dir/slight.json" --json "$dir/slight5.cmp" >/dev/null
+check "1% slower, interval below the 0.3% band: slower" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .verdict == \"slower\" and .ci95[1] < 0.997" "$0" >/dev/null' "$dir/slight5.cmp"
 "$ALGBENCH" compare --threshold 1 "$dir/base.json" "$dir/slight.json" --json "$dir/slight1.cmp" >/dev/null
 check "1% slower, interval across the 1% edge: inconclusive" sh -c 'jq -e ".pairs[] | select(.job.alg == \"cbc(aes)\") | .verdict == \"inconclusive\" and .ci95[0] < 0.99 and .ci95[1] > 0.99" "$0" >/dev/null' "$dir/slight1.cmp"
 expect_status "job on one side only: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/lonely.json"
 check "one-sided jobs are listed" sh -c '"$0" compare "$1" "$2" | grep -q "only in new: afalg skcipher xts(aes)"' "$ALGBENCH" "$dir/base.json" "$dir/lonely.json"
 check "a 20% threshold lets a 10% change pass" sh -c '"$0" compare --threshold 20 "$1" "$2" >/dev/null' "$ALGBENCH" "$dir/base.json" "$dir/slow.json"
+# The boot is the unit: one run per side is one boot, whatever its samples.
+jq '.results[].samples[] |= del(.round)' "$dir/base.json" >"$dir/base1.json"
+jq '.results[].samples[] |= del(.round)' "$dir/slow.json" >"$dir/slow1.json"
+"$ALGBENCH" compare "$dir/base1.json" "$dir/slow1.json" --json "$dir/one.cmp" >/dev/null
+check "one run a side (10 samples, no rounds): inconclusive, 1 vs 1 boots" sh -c 'jq -e "all(.pairs[]; .verdict == \"inconclusive\" and (.reason | test(\"1 vs 1 boots\")) and .base.boots == 1)" "$0" >/dev/null' "$dir/one.cmp"
+# Deterministic mode (run.ab.mode): instructions per op, range over boots, no p.
+det() { # det FILE NS...: one boot per NS value, 100 ops of 16 B each, ns = NS x 100
+	local f=$1; shift
+	printf '%s\n' "$@" | jq -s '{schema: "algbench/1", run: {id: "d", ab: {mode: "deterministic"}},
+		results: [{backend: "kmod", type: "skcipher", alg: "cbc(aes)", op: "encrypt", keylen: 16,
+			size: 16, threads: 1, mode: "sync", kat: "pass",
+			samples: (to_entries | map({ops: 100, bytes: 1600, ns: (.value * 100), round: (.key + 1)}))}]}' >"$f"
+}
+det "$dir/d-off.json" 512 512 512.5
+det "$dir/d-on.json" 606 606 605.5
+rc=0
+"$ALGBENCH" compare "$dir/d-off.json" "$dir/d-on.json" --json "$dir/d.cmp" >"$dir/d.md" || rc=$?
+check "deterministic: +94 ns/op (512 -> 606), slower, exit 1 (got $rc)" sh -c '[ "$1" = 1 ] && jq -e ".mode == \"deterministic\" and .pairs[0].verdict == \"slower\" and .pairs[0].delta_ns_per_op == 94 and .pairs[0].p == null and .pairs[0].base.max_boot_dev < 0.001" "$0" >/dev/null' "$dir/d.cmp" "$rc"
+check "deterministic: the range covers every pair of boots" sh -c 'jq -e ".pairs[0].ci95[0] == (512 / 606) and .pairs[0].ci95[1] == (512.5 / 605.5)" "$0" >/dev/null' "$dir/d.cmp"
+check "deterministic table: ns/op columns" grep -q "| 3/3 | 512.0 | 606.0 | +94.0 |" "$dir/d.md"
+det "$dir/d-one.json" 512
+"$ALGBENCH" compare "$dir/d-one.json" "$dir/d-on.json" --json "$dir/d1.cmp" >/dev/null
+check "deterministic: one boot is too few (needs 2)" sh -c 'jq -e ".pairs[0].verdict == \"inconclusive\" and (.pairs[0].reason | test(\"needs 2\"))" "$0" >/dev/null' "$dir/d1.cmp"
+expect_status "deterministic against wallclock: exit 2" 2 "$ALGBENCH" compare "$dir/d-off.json" "$dir/base.json"
 echo '{"schema": "other"}' >"$dir/bad.json"
 expect_status "not a result file: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/bad.json"
 expect_status "missing file: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/nope.json"
