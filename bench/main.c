@@ -22,6 +22,7 @@ static const struct ab_command commands[] = {
 	{ "kmod", cmd_kmod, "run job lines in the kernel through algbench.ko (tcrypt-style, per CPU)" },
 	{ "em", cmd_em, "energy-model companion: em bench times em_cpu_energy() v6.8 vs 6.9+" },
 	{ "compare", cmd_compare, "compare two result files: ratio, interval, verdict" },
+	{ "merge", cmd_merge, "join runs (one per boot) into one result file, each sample tagged with its round" },
 	{ "plot", cmd_plot, "charts of result files and comparisons (gnuplot)" },
 	{ "nl", cmd_nl, "crypto_user netlink: list | get NAME | stat NAME [--json]" },
 	{ "conform", cmd_conform, "crypto_user conformance suite [--tap] [--expect-stats]" },

@@ -32,11 +32,6 @@
 /* Benjamini-Hochberg false discovery rate for slower/faster. */
 #define FDR_ALPHA 0.05
 
-/* The fields that identify a job across two runs. */
-static const char *const key_fields[] = { "backend", "type", "alg",	"op",
-					  "keylen",  "size", "threads", "mode" };
-#define N_KEY_FIELDS (sizeof(key_fields) / sizeof(key_fields[0]))
-
 /* One boot's (or process run's) samples of one job. */
 struct unit {
 	long long round; /* the samples' `round`; 0 when they carry none */
@@ -61,28 +56,6 @@ struct pairing {
 	struct job_pair *pairs;
 	size_t n, cap;
 };
-
-static void key_of(json_t *result, char *buf, size_t len, json_t **ident)
-{
-	size_t used = 0;
-
-	*ident = json_object();
-	for (size_t i = 0; i < N_KEY_FIELDS; i++) {
-		json_t *v = json_object_get(result, key_fields[i]);
-		char part[160];
-
-		if (json_is_string(v))
-			snprintf(part, sizeof(part), "%s", json_string_value(v));
-		else if (json_is_integer(v))
-			snprintf(part, sizeof(part), "%lld", (long long)json_integer_value(v));
-		else
-			snprintf(part, sizeof(part), "-");
-		if (v)
-			json_object_set(*ident, key_fields[i], v);
-		used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s",
-					 i ? " " : "", part);
-	}
-}
 
 static struct job_pair *find_or_add(struct pairing *p, const char *key, json_t *ident)
 {
@@ -141,7 +114,7 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 
 		if (!json_array_size(samples) || (kat && strcmp(kat, "pass")))
 			continue;
-		key_of(r, key, sizeof(key), &ident);
+		ab_job_key(r, key, sizeof(key), &ident);
 		jp = find_or_add(p, key, ident);
 		if (!jp)
 			return -ENOMEM;

@@ -28,7 +28,6 @@ static void crypto_stats_of(struct ab_run_info *run)
 	snprintf(run->crypto_stats, sizeof(run->crypto_stats), "%s", kstats_name(k));
 }
 
-
 /*
  * The clocksource behind CLOCK_MONOTONIC decides what a sample's ns mean
  * (under -icount a guest's tsc counts instructions). Kernel text is
@@ -77,15 +76,16 @@ void ab_run_info_collect(struct ab_run_info *run)
 
 json_t *ab_run_info_to_json(const struct ab_run_info *run)
 {
-	return json_pack(
-		"{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I}}",
-		"id", run->id, "started", run->started, "tool_version", ALGBENCH_VERSION, "host",
-		"kernel", run->kernel, "cpu_model", run->cpu_model, "nproc", (json_int_t)run->nproc,
-		"smp_threads", (json_int_t)run->smp_threads, "crypto_stats", run->crypto_stats,
-		"config_source", run->config_source, "virtualized", run->virtualized, "clocksource",
-		run->clocksource, "governor", run->tuning.governor, "turbo", run->tuning.turbo, "smt",
-		run->tuning.smt, "packages", (json_int_t)run->tuning.packages, "cores",
-		(json_int_t)run->tuning.cores);
+	return json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:s, s:s, s:s, "
+			 "s:s, s:I, s:I}}",
+			 "id", run->id, "started", run->started, "tool_version", ALGBENCH_VERSION,
+			 "host", "kernel", run->kernel, "cpu_model", run->cpu_model, "nproc",
+			 (json_int_t)run->nproc, "smp_threads", (json_int_t)run->smp_threads,
+			 "crypto_stats", run->crypto_stats, "config_source", run->config_source,
+			 "virtualized", run->virtualized, "clocksource", run->clocksource,
+			 "governor", run->tuning.governor, "turbo", run->tuning.turbo, "smt",
+			 run->tuning.smt, "packages", (json_int_t)run->tuning.packages, "cores",
+			 (json_int_t)run->tuning.cores);
 }
 
 static json_t *real_or_null(double x)
@@ -141,6 +141,33 @@ json_t *ab_result_to_json(const struct ab_result *res)
 		json_object_set_new(o, "cycles_per_byte", json_null());
 	}
 	return o;
+}
+
+void ab_job_key(json_t *result, char *buf, size_t len, json_t **ident)
+{
+	static const char *const fields[] = { "backend", "type", "alg",	    "op",
+					      "keylen",	 "size", "threads", "mode" };
+	size_t used = 0;
+
+	if (ident)
+		*ident = json_object();
+	if (len)
+		buf[0] = 0;
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		json_t *v = json_object_get(result, fields[i]);
+		char part[160];
+
+		if (json_is_string(v))
+			snprintf(part, sizeof(part), "%s", json_string_value(v));
+		else if (json_is_integer(v))
+			snprintf(part, sizeof(part), "%lld", (long long)json_integer_value(v));
+		else
+			snprintf(part, sizeof(part), "-");
+		if (v && ident)
+			json_object_set(*ident, fields[i], v);
+		used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s",
+					 i ? " " : "", part);
+	}
 }
 
 int ab_json_write_atomic(const char *path, json_t *doc)

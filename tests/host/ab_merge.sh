@@ -75,5 +75,15 @@ check "--here with --base naming the running kernel writes rounds/$(uname -r)-r1
 	test "$rc" = 0 -a -s "$gen/rounds/$(uname -r)-r1.json"
 expect_status "--here on a kernel neither --base nor --new names is an error (exit 2)" 2 \
 	"$TESTS_TOP/scripts/ab-stats" --base k1 --new k2 --here 1 --out "$gen" --guest-cmd "$gen/fake-run" 2>/dev/null
+# algbench merge itself: inputs are single runs of algbench/1.
+expect_status "merge of an already merged file (samples with a round): exit 2" 2 \
+	"$ALGBENCH" merge -o "$gen/x.json" "$gen/base-6.1.0-50-amd64.json" 2>/dev/null
+echo '{"schema":"algbench/1","results":[]}' >"$gen/norun.json"
+expect_status "merge of a file without a run object: exit 2" 2 "$ALGBENCH" merge -o "$gen/x.json" "$gen/norun.json" 2>/dev/null
+jq '.results[0].samples[0].ns = "abc"' "$gen/rounds/6.1.0-50-amd64-r1.json" >"$gen/badns.json"
+check "merge names the job and sample of a bad sample, exit 2" sh -c \
+	'"$0" merge -o "$1/x.json" "$1/badns.json" 2>&1 >/dev/null | grep -q "job kmod aead gcm(aes) encrypt 16 16 2 sync: sample 0"; [ $? = 0 ] && ! "$0" merge -o "$1/x.json" "$1/badns.json" 2>/dev/null' "$ALGBENCH" "$gen"
+expect_status "merge without -o: exit 2" 2 "$ALGBENCH" merge "$gen/rounds/6.1.0-50-amd64-r1.json" 2>/dev/null
+check "no file is left where a merge failed" test ! -e "$gen/x.json"
 rm -rf "$gen"
 tap_end

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * algbench merge -o OUT RUN1.json RUN2.json ...: the runs (one per boot, or
+ * one per process run on one kernel) become one result file whose jobs hold
+ * every run's samples, each tagged with its round (the run's position,
+ * from 1), so that compare can take the boot as its unit. Every summary
+ * field is recomputed by ab_result_stats(), the function `algbench run`
+ * uses: one definition of MB/s, ns/op and cycles/byte.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "core/stats.h"
+#include "report/result_json.h"
+#include "sys/array.h"
+
+#define PFX "algbench merge: "
+
+struct merged_job {
+	char key[1024];
+	json_t *result; /* the first round's result object, samples replaced */
+	json_t *samples;
+	json_t *drivers; /* distinct driver names, in order of appearance */
+	size_t rounds, passed, failed;
+};
+
+struct merge {
+	struct merged_job *jobs;
+	size_t n, cap;
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: algbench merge -o OUT.json [--variant NAME] [--mode MODE] [--smp N]\n"
+		"                      RUN1.json RUN2.json ...\n\n"
+		"Joins result files, one per boot (or per process run on one kernel), into\n"
+		"one: a job's samples are every run's samples, each tagged \"round\" (the\n"
+		"run's position, from 1), and its summary (mbps, ns_per_op_median,\n"
+		"cycles_per_byte) is recomputed over all of them as `algbench run` computes\n"
+		"it. run is the first file's, with run.boots holding every run object and,\n"
+		"when --variant, --mode or --smp is given, run.ab = {variant, mode, smp,\n"
+		"rounds}; --mode deterministic marks -icount runs for compare. Inputs must\n"
+		"be single runs (samples without a round).\n\n"
+		"  -o, --out FILE   where the merged file goes (written atomically; - for stdout)\n"
+		"  --variant NAME   the kernel or variant these runs measured\n"
+		"  --mode MODE      how: deterministic, wallclock, hardware, ...\n"
+		"  --smp N          vCPUs or CPUs of the runs\n\n"
+		"Exit: 0 merged, 2 bad usage or an input that is not a single algbench/1 run.\n");
+}
+
+/* A sample's counters must be non-negative integers; ns and ops above 0. */
+static int sample_ok(json_t *s)
+{
+	json_t *ops = json_object_get(s, "ops"), *bytes = json_object_get(s, "bytes");
+	json_t *ns = json_object_get(s, "ns"), *cyc = json_object_get(s, "cycles");
+
+	return json_is_integer(ops) && json_integer_value(ops) >= 0 && json_is_integer(bytes) &&
+	       json_integer_value(bytes) >= 0 && json_is_integer(ns) &&
+	       json_integer_value(ns) > 0 &&
+	       (!cyc || (json_is_integer(cyc) && json_integer_value(cyc) >= 0)) &&
+	       !json_object_get(s, "round");
+}
+
+static struct merged_job *job_of(struct merge *m, json_t *result)
+{
+	char key[1024];
+
+	ab_job_key(result, key, sizeof(key), NULL);
+	for (size_t i = 0; i < m->n; i++)
+		if (!strcmp(m->jobs[i].key, key))
+			return &m->jobs[i];
+	if (AB_ARRAY_RESERVE(m->jobs, m->cap, m->n))
+		return NULL;
+	m->jobs[m->n] = (struct merged_job){ .result = json_deep_copy(result),
+					     .samples = json_array(),
+					     .drivers = json_array() };
+	snprintf(m->jobs[m->n].key, sizeof(m->jobs[m->n].key), "%s", key);
+	return m->jobs[m->n].result ? &m->jobs[m->n++] : NULL;
+}
+
+static int add_run(struct merge *m, json_t *root, size_t round, const char *path)
+{
+	json_t *r, *s;
+	size_t i, j;
+
+	json_array_foreach(json_object_get(root, "results"), i, r)
+	{
+		struct merged_job *job;
+		const char *kat = json_string_value(json_object_get(r, "kat"));
+		json_t *driver = json_object_get(r, "driver"), *d;
+		size_t k;
+		int seen = 0;
+
+		if (!json_is_object(r)) {
+			fprintf(stderr, PFX "%s: results[%zu] is not an object\n", path, i);
+			return -EINVAL;
+		}
+		job = job_of(m, r);
+		if (!job)
+			return -ENOMEM;
+		job->rounds++;
+		job->passed += kat && !strcmp(kat, "pass");
+		job->failed += kat && !strcmp(kat, "fail");
+		json_array_foreach(job->drivers, k, d) seen |= json_equal(d, driver);
+		if (json_is_string(driver) && json_string_length(driver) && !seen)
+			json_array_append(job->drivers, driver);
+		json_array_foreach(json_object_get(r, "samples"), j, s)
+		{
+			json_t *copy;
+
+			if (!json_is_object(s) || !sample_ok(s)) {
+				fprintf(stderr,
+					PFX "%s: job %s: sample %zu: want integers ops, bytes >= 0 "
+					    "and ns > 0, and no round (merge single runs)\n",
+					path, job->key, j);
+				return -EINVAL;
+			}
+			copy = json_copy(s);
+			json_object_set_new(copy, "round", json_integer((json_int_t)round));
+			json_array_append_new(job->samples, copy);
+		}
+	}
+	return 0;
+}
+
+static json_t *real_or_null(double x)
+{
+	return isfinite(x) ? json_real(x) : json_null();
+}
+
+/* The summary of one merged job, through the same function `run` uses. */
+static int summarise(struct merged_job *job)
+{
+	json_t *threads = json_object_get(job->result, "threads"), *s;
+	struct ab_result res = { 0 };
+	size_t n = json_array_size(job->samples), i;
+	const char *kat;
+
+	res.job.threads = json_is_integer(threads) && json_integer_value(threads) > 0
+				  ? (unsigned int)json_integer_value(threads)
+				  : 1;
+	kat = job->failed ? "fail" : job->passed == job->rounds ? "pass" : "skip";
+	json_object_set_new(job->result, "kat", json_string(kat));
+	json_object_set_new(job->result, "rounds", json_integer((json_int_t)job->rounds));
+	if (json_array_size(job->drivers) > 1) {
+		/* drivers that differ between boots: say all of them */
+		char joined[1024] = "";
+		size_t used = 0;
+		json_t *d;
+
+		json_array_foreach(job->drivers, i, d) used += (size_t)snprintf(
+			joined + used, used < sizeof(joined) ? sizeof(joined) - used : 0, "%s%s",
+			i ? "|" : "", json_string_value(d));
+		json_object_set_new(job->result, "driver", json_string(joined));
+	}
+	json_object_set(job->result, "samples", job->samples);
+	if (!n)
+		return 0;
+	res.samples = calloc(n, sizeof(*res.samples));
+	if (!res.samples)
+		return -ENOMEM;
+	json_array_foreach(job->samples, i, s)
+	{
+		res.samples[i].ops = (uint64_t)json_integer_value(json_object_get(s, "ops"));
+		res.samples[i].bytes = (uint64_t)json_integer_value(json_object_get(s, "bytes"));
+		res.samples[i].ns = (uint64_t)json_integer_value(json_object_get(s, "ns"));
+		res.samples[i].cycles = (uint64_t)json_integer_value(json_object_get(s, "cycles"));
+	}
+	res.n_samples = (unsigned int)n;
+	ab_result_stats(&res);
+	json_object_set_new(job->result, "mbps",
+			    json_pack("{s:o, s:o, s:o, s:o}", "median",
+				      real_or_null(res.mbps.median), "min",
+				      real_or_null(res.mbps.min), "max", real_or_null(res.mbps.max),
+				      "mad", real_or_null(res.mbps.mad)));
+	json_object_set_new(job->result, "ns_per_op_median", real_or_null(res.ns_per_op_median));
+	json_object_set_new(job->result, "cycles_per_byte", real_or_null(res.cycles_per_byte));
+	free(res.samples);
+	return 0;
+}
+
+static json_t *load_run(const char *path)
+{
+	json_error_t err;
+	json_t *root = json_load_file(path, 0, &err);
+	const char *schema = json_string_value(json_object_get(root, "schema"));
+
+	if (!root) {
+		fprintf(stderr, PFX "%s: %s%s%d\n", path, err.text, err.line > 0 ? " at line " : "",
+			err.line > 0 ? err.line : 0);
+		return NULL;
+	}
+	if (!schema || strcmp(schema, AB_SCHEMA) ||
+	    !json_is_array(json_object_get(root, "results")) ||
+	    !json_is_object(json_object_get(root, "run"))) {
+		fprintf(stderr,
+			PFX "%s: not an algbench result (want schema \"%s\", a run object "
+			    "and a results array)\n",
+			path, AB_SCHEMA);
+		json_decref(root);
+		return NULL;
+	}
+	return root;
+}
+
+static int merge_files(char **files, int n_files, const char *out, const char *variant,
+		       const char *mode, long smp)
+{
+	struct merge m = { 0 };
+	json_t *doc = NULL, *boots = json_array(), *results = json_array(), *run = NULL;
+	int rc = 2, err = 0;
+
+	for (int f = 0; f < n_files && !err; f++) {
+		json_t *root = load_run(files[f]);
+
+		if (!root) {
+			err = -EINVAL;
+			break;
+		}
+		if (!run)
+			run = json_deep_copy(json_object_get(root, "run"));
+		json_array_append_new(boots, json_pack("{s:i, s:O}", "round", f + 1, "run",
+						       json_object_get(root, "run")));
+		err = add_run(&m, root, (size_t)f + 1, files[f]);
+		json_decref(root);
+	}
+	for (size_t i = 0; !err && i < m.n; i++) {
+		err = summarise(&m.jobs[i]);
+		json_array_append(results, m.jobs[i].result);
+	}
+	if (err == -ENOMEM)
+		fprintf(stderr, PFX "out of memory\n");
+	if (err)
+		goto out;
+	if (variant || mode || smp > 0) {
+		json_t *ab = json_pack("{s:i}", "rounds", n_files);
+
+		if (variant)
+			json_object_set_new(ab, "variant", json_string(variant));
+		if (mode)
+			json_object_set_new(ab, "mode", json_string(mode));
+		if (smp > 0)
+			json_object_set_new(ab, "smp", json_integer(smp));
+		json_object_set_new(run, "ab", ab);
+	}
+	if (variant) {
+		const char *id = json_string_value(json_object_get(run, "id"));
+		char merged_id[512];
+
+		snprintf(merged_id, sizeof(merged_id), "%s+%s", id ? id : "run", variant);
+		json_object_set_new(run, "id", json_string(merged_id));
+	}
+	json_object_set(run, "boots", boots);
+	doc = json_pack("{s:s, s:O, s:O}", "schema", AB_SCHEMA, "run", run, "results", results);
+	if (!strcmp(out, "-")) {
+		rc = json_dumpf(doc, stdout, JSON_INDENT(1)) || fputc('\n', stdout) == EOF ? 2 : 0;
+	} else {
+		err = ab_json_write_atomic(out, doc);
+		if (err)
+			fprintf(stderr, PFX "cannot write %s: %s\n", out, strerror(-err));
+		rc = err ? 2 : 0;
+	}
+out:
+	for (size_t i = 0; i < m.n; i++) {
+		json_decref(m.jobs[i].result);
+		json_decref(m.jobs[i].samples);
+		json_decref(m.jobs[i].drivers);
+	}
+	free(m.jobs);
+	json_decref(doc);
+	json_decref(run);
+	json_decref(boots);
+	json_decref(results);
+	return rc;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "variant", required_argument, NULL, 'v' },
+		{ "mode", required_argument, NULL, 'm' },
+		{ "smp", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL, *variant = NULL, *mode = NULL;
+	long smp = 0;
+	char *end;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'v':
+			variant = optarg;
+			break;
+		case 'm':
+			mode = optarg;
+			break;
+		case 's':
+			errno = 0;
+			smp = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || smp < 1 || smp > 65536) {
+				fprintf(stderr, PFX "--smp '%s' is not a CPU count (1..65536)\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!out || optind >= argc) {
+		fprintf(stderr, PFX "need -o OUT and at least one result file (see --help)\n");
+		return 2;
+	}
+	return merge_files(argv + optind, argc - optind, out, variant, mode, smp);
+}
