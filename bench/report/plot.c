@@ -2,16 +2,20 @@
 /*
  * algbench plot: result files (and an `algbench compare --json` file) to
  * gnuplot charts, each as PNG and SVG:
- *   <alg>-size.{png,svg}     throughput against size, a line per backend,
+ *   <alg>-size.{png,svg}     throughput against size, a line per input file
+ *                            (its kernel or A/B label in the legend), backend,
  *                            mode, op, key length and thread count
  *   <alg>-threads.{png,svg}  throughput against threads, a line per size
- *   ab-ratio.{png,svg}       NEW/BASE ratio per job with its 95% interval
+ *                            (drawn only when some line has two thread counts)
+ *   ab-ratio.{png,svg}       NEW/BASE ratio per job with its interval, the
+ *                            threshold band and the verdict as colour
  * The data and the gnuplot scripts stay beside the charts (data/), so a
  * chart can be re-styled without re-running anything.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +28,7 @@
 #include "sys/array.h"
 
 struct point {
+	const char *source; /* which input: its kernel or A/B label */
 	const char *alg, *backend, *mode, *op;
 	long long keylen, size, threads;
 	double median, min, max;
@@ -92,14 +97,17 @@ static int refuse(const char *file, const char *field, const char *value)
 	return -EINVAL;
 }
 
-static int add_points(struct points *pts, json_t *root, const char *file)
+static int add_points(struct points *pts, json_t *root, const char *file, const char *source)
 {
 	json_t *r;
 	size_t i;
 
+	if (!gp_safe(source))
+		return refuse(file, "kernel/label", source);
 	json_array_foreach(json_object_get(root, "results"), i, r)
 	{
 		struct point p = {
+			.source = source,
 			.alg = str_field(r, "alg"),
 			.backend = str_field(r, "backend"),
 			.mode = str_field(r, "mode"),
@@ -181,8 +189,8 @@ static void emit_terminals(FILE *f, const char *dir, const char *name, int heigh
 /* A series is the points that share everything but the x axis. */
 static int same_series(const struct point *a, const struct point *b, int x_is_size)
 {
-	return !strcmp(a->backend, b->backend) && !strcmp(a->mode, b->mode) &&
-	       !strcmp(a->op, b->op) && a->keylen == b->keylen &&
+	return !strcmp(a->source, b->source) && !strcmp(a->backend, b->backend) &&
+	       !strcmp(a->mode, b->mode) && !strcmp(a->op, b->op) && a->keylen == b->keylen &&
 	       (x_is_size ? a->threads == b->threads : a->size == b->size);
 }
 
@@ -191,6 +199,8 @@ static int cmp_point(const void *x, const void *y)
 	const struct point *a = x, *b = y;
 	int c = strcmp(a->alg, b->alg);
 
+	if (!c)
+		c = strcmp(a->source, b->source);
 	if (!c)
 		c = strcmp(a->backend, b->backend);
 	if (!c)
@@ -206,11 +216,16 @@ static int cmp_point(const void *x, const void *y)
 	return c;
 }
 
-/* Writes one chart of alg: x = size or threads. Returns 0, 1 when nothing to draw, <0 on error. */
-static int plot_alg(const struct points *pts, const char *alg, const char *dir, int x_is_size)
+/*
+ * Writes one chart of alg: x = size or threads. Returns 0, 1 when nothing to
+ * draw (no point, or no line with two x values: a chart of dots on one
+ * vertical says nothing), <0 on error. VIRTUAL: the inputs ran under -icount.
+ */
+static int plot_alg(const struct points *pts, const char *alg, const char *dir, int x_is_size,
+		    int is_virtual)
 {
 	char safe[128], name[160], data[512], script[512];
-	size_t n_series = 0;
+	size_t n_series = 0, longest = 0;
 	FILE *d, *g;
 
 	file_safe(alg, safe, sizeof(safe));
@@ -231,21 +246,26 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 				break;
 		if (j < i)
 			continue;
-		fprintf(d, "%s\"%s %s %s k%lld %s%lld\"\n", n_series ? "\n\n" : "", p->backend,
-			p->mode, p->op, p->keylen, x_is_size ? "t" : "size ",
+		fprintf(d, "%s\"%s: %s %s %s k%lld %s%lld\"\n", n_series ? "\n\n" : "", p->source,
+			p->backend, p->mode, p->op, p->keylen, x_is_size ? "t" : "size ",
 			x_is_size ? p->threads : p->size);
+		size_t in_series = 0;
+
 		for (j = i; j < pts->n; j++) {
 			const struct point *q = &pts->v[j];
 
-			if (!strcmp(q->alg, alg) && same_series(q, p, x_is_size))
+			if (!strcmp(q->alg, alg) && same_series(q, p, x_is_size)) {
 				fprintf(d, "%lld %.6g %.6g %.6g\n",
 					x_is_size ? q->size : q->threads, q->median, q->min,
 					q->max);
+				in_series++;
+			}
 		}
+		longest = in_series > longest ? in_series : longest;
 		n_series++;
 	}
 	fclose(d);
-	if (!n_series)
+	if (!n_series || longest < 2)
 		return 1;
 	g = open_script(dir, name, script, sizeof(script));
 	if (!g)
@@ -254,14 +274,15 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 	fprintf(g,
 		"  set title \"%s: throughput against %s (median, min-max of samples)\" "
 		"noenhanced\n"
-		"  set xlabel \"%s\"; set ylabel \"MB/s\"; set grid; set key outside right "
+		"  set xlabel \"%s\"; set ylabel \"%s\"; set grid; set key outside right "
 		"noenhanced\n"
 		"  %s\n"
 		"  plot for [i=0:%zu] \"%s\" index i using 1:2:3:4 with yerrorlines title "
 		"columnheader(1)\n}\n",
 		alg, x_is_size ? "size" : "threads", x_is_size ? "bytes per operation" : "threads",
+		is_virtual ? "MB/s of virtual time (-icount: 1 ns = 1 guest instruction)" : "MB/s",
 		x_is_size ? "set logscale x 2; set logscale y"
-			  : "unset logscale x; unset logscale y",
+			  : "set logscale x 2; set xtics 1, 2; unset logscale y",
 		n_series - 1, data);
 	fclose(g);
 	return run_gnuplot(script);
@@ -272,9 +293,10 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 	json_error_t err;
 	json_t *cmp = json_load_file(cmp_path, 0, &err), *pair;
 	char data[512], script[512];
+	double threshold, lo_x, hi_x, pad;
+	int rc, deterministic;
 	size_t i, n;
 	FILE *d, *g;
-	int rc;
 
 	if (!cmp) {
 		fprintf(stderr, "plot: %s: %s\n", cmp_path, err.text);
@@ -289,6 +311,12 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 		json_decref(cmp);
 		return -ENODATA;
 	}
+	threshold = json_number_value(json_object_get(cmp, "threshold"));
+	if (!(threshold >= 0 && threshold < 1))
+		threshold = 0;
+	deterministic = !strcmp(str_field(cmp, "mode"), "deterministic");
+	lo_x = 1 - threshold;
+	hi_x = 1 + threshold;
 	snprintf(data, sizeof(data), "%s/data/ab-ratio.dat", dir);
 	d = fopen(data, "w");
 	if (!d) {
@@ -299,6 +327,22 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 	{
 		json_t *job = json_object_get(pair, "job"), *ci = json_object_get(pair, "ci95");
 		const char *const fields[] = { "backend", "alg", "op", "mode" };
+		const char *word = str_field(pair, "verdict");
+		/* the verdict as a colour index, so no file string reaches gnuplot */
+		int colour = !strcmp(word, "slower")   ? 1
+			     : !strcmp(word, "faster") ? 2
+			     : !strcmp(word, "same")   ? 3
+						       : 4;
+		double vals[3] = { json_number_value(json_object_get(pair, "ratio")),
+				   json_number_value(json_array_get(ci, 0)),
+				   json_number_value(json_array_get(ci, 1)) };
+
+		for (int k = 0; k < 3; k++) {
+			if (!isfinite(vals[k]) || vals[k] <= 0)
+				continue;
+			lo_x = vals[k] < lo_x ? vals[k] : lo_x;
+			hi_x = vals[k] > hi_x ? vals[k] : hi_x;
+		}
 
 		for (size_t f = 0; f < 4; f++)
 			if (!gp_safe(str_field(job, fields[f]))) {
@@ -308,11 +352,9 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 				return rc;
 			}
 
-		fprintf(d, "%zu %.6g %.6g %.6g \"%s %s %s %lld B t%lld %s\"\n", i,
-			json_number_value(json_object_get(pair, "ratio")),
-			json_number_value(json_array_get(ci, 0)),
-			json_number_value(json_array_get(ci, 1)), str_field(job, "backend"),
-			str_field(job, "alg"), str_field(job, "op"),
+		fprintf(d, "%zu %.6g %.6g %.6g %d \"%s %s %s k%lld %lld B t%lld %s\"\n", i, vals[0],
+			vals[1], vals[2], colour, str_field(job, "backend"), str_field(job, "alg"),
+			str_field(job, "op"), json_integer_value(json_object_get(job, "keylen")),
 			json_integer_value(json_object_get(job, "size")),
 			json_integer_value(json_object_get(job, "threads")),
 			str_field(job, "mode"));
@@ -324,14 +366,23 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 	g = open_script(dir, "ab-ratio", script, sizeof(script));
 	if (!g)
 		return -errno;
-	emit_terminals(g, dir, "ab-ratio", 120 + 18 * (int)n);
+	emit_terminals(g, dir, "ab-ratio", 140 + 18 * (int)n);
+	pad = (hi_x - lo_x) * 0.05 + 1e-4;
 	fprintf(g,
-		"  set title \"NEW/BASE throughput ratio per job, 95%% bootstrap interval\"\n"
-		"  set xlabel \"ratio of medians\"; set grid x; unset key\n"
-		"  set yrange [-1:%zu]; set ytics font \",8\" noenhanced\n"
+		"  set title \"NEW/BASE throughput ratio per job: %s, band 1 +- %.3g%%\\n"
+		"red slower, blue faster, green same, grey inconclusive\"\n"
+		"  set xlabel \"NEW/BASE ratio of medians of boot medians\"; set grid x; unset "
+		"key\n"
+		"  set xrange [%.6g:%.6g]; set yrange [-1:%zu]; set ytics font \",8\" noenhanced\n"
+		"  set object 1 rect from %.6g, graph 0 to %.6g, graph 1 fc rgb \"#e4f2e4\" "
+		"fs solid 1.0 noborder behind\n"
 		"  set arrow 1 from 1, graph 0 to 1, graph 1 nohead dt 2\n"
-		"  plot \"%s\" using 2:1:3:4:ytic(5) with xerrorbars pt 7 ps 0.6\n}\n",
-		n, data);
+		"  set palette defined (1 \"#d62728\", 2 \"#1f77b4\", 3 \"#2ca02c\", 4 "
+		"\"#7f7f7f\"); set cbrange [1:4]; unset colorbox\n"
+		"  plot \"%s\" using 2:1:3:4:5:ytic(6) with xerrorbars pt 7 ps 0.6 lc palette\n}\n",
+		deterministic ? "range over every pair of boots"
+			      : "two-level bootstrap 95% interval",
+		threshold * 100, lo_x - pad, hi_x + pad, n, 1 - threshold, 1 + threshold, data);
 	fclose(g);
 	rc = run_gnuplot(script);
 	return rc;
@@ -347,22 +398,47 @@ static void usage(FILE *out)
 		"every job with its 95%% interval. Data and gnuplot scripts go to DIR/data.\n");
 }
 
+/*
+ * What a file is called in legends: its A/B label (run.ab.variant), else its
+ * kernel, made unique with the file's position when two files share one.
+ */
+static void source_label(json_t *root, int i, char (*labels)[160])
+{
+	json_t *run = json_object_get(root, "run");
+	const char *v = json_string_value(json_object_get(json_object_get(run, "ab"), "variant"));
+
+	if (!v)
+		v = json_string_value(json_object_get(json_object_get(run, "host"), "kernel"));
+	snprintf(labels[i], sizeof(labels[i]), "%s", v && *v ? v : "run");
+	for (int k = 0; k < i; k++)
+		if (!strcmp(labels[k], labels[i])) {
+			snprintf(labels[i], sizeof(labels[i]), "%.120s (file %d)",
+				 v && *v ? v : "run", i + 1);
+			break;
+		}
+}
+
 static int plot(char **files, int n_files, const char *cmp, const char *dir)
 {
 	struct points pts = { 0 };
 	json_t **roots = calloc((size_t)n_files + 1, sizeof(*roots));
+	char(*labels)[160] = calloc((size_t)n_files + 1, sizeof(*labels));
 	char datadir[512];
 	struct stat st;
-	int rc = 0, drawn = 0;
+	int rc = 0, drawn = 0, is_virtual = 0;
 
-	if (!roots)
+	if (!roots || !labels) {
+		free(roots);
+		free(labels);
 		return 2;
+	}
 	if (strlen(dir) > 400 || !gp_safe(dir)) {
 		fprintf(stderr, "algbench plot: --out '%.60s%s': %s; pick a shorter plain path\n",
 			dir, strlen(dir) > 60 ? "..." : "",
 			strlen(dir) > 400 ? "longer than 400 bytes"
 					  : "has a character gnuplot could interpret");
 		free(roots);
+		free(labels);
 		return 2;
 	}
 	snprintf(datadir, sizeof(datadir), "%s/data", dir);
@@ -375,6 +451,7 @@ static int plot(char **files, int n_files, const char *cmp, const char *dir)
 			errno && !stat(datadir, &st) && S_ISDIR(st.st_mode) ? strerror(errno)
 									    : "not a directory");
 		free(roots);
+		free(labels);
 		return 2;
 	}
 	for (int i = 0; i < n_files && !rc; i++) {
@@ -392,7 +469,8 @@ static int plot(char **files, int n_files, const char *cmp, const char *dir)
 				"\"algbench/1\" with a results array)\n",
 				files[i]);
 			rc = 2;
-		} else if ((r = add_points(&pts, roots[i], files[i]))) {
+		} else if ((source_label(roots[i], i, labels),
+			    r = add_points(&pts, roots[i], files[i], labels[i]))) {
 			if (r == -ENOMEM)
 				fprintf(stderr, "algbench plot: out of memory\n");
 			rc = 2;
@@ -403,13 +481,18 @@ static int plot(char **files, int n_files, const char *cmp, const char *dir)
 				"ns > 0)\n");
 		rc = 2;
 	}
+	for (int i = 0; i < n_files && !rc; i++) {
+		json_t *ab = json_object_get(json_object_get(roots[i], "run"), "ab");
+
+		is_virtual |= !strcmp(str_field(ab, "mode"), "deterministic");
+	}
 	if (!rc && pts.n)
 		qsort(pts.v, pts.n, sizeof(*pts.v), cmp_point);
 	for (size_t i = 0; i < pts.n && !rc; i++) {
 		if (i && !strcmp(pts.v[i].alg, pts.v[i - 1].alg))
 			continue;
 		for (int x_is_size = 1; x_is_size >= 0 && !rc; x_is_size--) {
-			int r = plot_alg(&pts, pts.v[i].alg, dir, x_is_size);
+			int r = plot_alg(&pts, pts.v[i].alg, dir, x_is_size, is_virtual);
 
 			rc = r < 0 ? 2 : 0;
 			drawn += r == 0;
@@ -426,6 +509,7 @@ static int plot(char **files, int n_files, const char *cmp, const char *dir)
 	for (int i = 0; i < n_files; i++)
 		json_decref(roots[i]);
 	free(roots);
+	free(labels);
 	free(pts.v);
 	return rc;
 }

@@ -82,7 +82,18 @@ expect_status "missing file: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$di
 expect_status "bad threshold: exit 2" 2 "$ALGBENCH" compare --threshold abc "$dir/base.json" "$dir/same.json"
 "$ALGBENCH" compare "$dir/base.json" "$dir/slow.json" --json "$dir/plot.cmp" >/dev/null
 check "plot: charts from results and a comparison" "$ALGBENCH" plot "$dir/base.json" "$dir/slow.json" --compare "$dir/plot.cmp" --out "$dir/charts"
-check "plot: PNG files are PNG" sh -c 'for f in "$0"/cbc_aes_-size.png "$0"/ab-ratio.png; do head -c 8 "$f" | od -An -c | grep -q "P   N   G" || exit 1; done' "$dir/charts"
-check "plot: SVG files are SVG" grep -q '<svg' "$dir/charts/ab-ratio.svg" "$dir/charts/cbc_aes_-threads.svg"
+check "plot: PNG files are PNG" sh -c 'head -c 8 "$0"/ab-ratio.png | od -An -c | grep -q "P   N   G"' "$dir/charts"
+check "plot: SVG files are SVG" grep -q '<svg' "$dir/charts/ab-ratio.svg"
+check "plot: one size and one thread count make no line chart" test ! -e "$dir/charts/cbc_aes_-size.png" -a ! -e "$dir/charts/cbc_aes_-threads.png"
+check "plot: the ratio chart draws the band of the comparison's threshold" grep -q "rect from 0.98, graph 0 to 1.02" "$dir/charts/data/ab-ratio.gp"
+# Two inputs, two sizes: one line per input, named by its kernel.
+result "$dir/k1.json" "$(job 'cbc(aes)' 16 $steady)" "$(job 'cbc(aes)' 4096 $steady)"
+result "$dir/k2.json" "$(job 'cbc(aes)' 16 $slow)" "$(job 'cbc(aes)' 4096 $slow)"
+jq '.run.host.kernel = "6.1.0-57-amd64"' "$dir/k1.json" >"$dir/k1a.json"
+jq '.run.host.kernel = "6.12.118+deb12-amd64"' "$dir/k2.json" >"$dir/k2a.json"
+"$ALGBENCH" plot "$dir/k1a.json" "$dir/k2a.json" --out "$dir/two" >/dev/null 2>&1
+check "plot: a line per input file, its kernel in the legend" sh -c 'grep -q "^\"6.1.0-57-amd64: afalg sendmsg encrypt k16 t1\"" "$0" && grep -q "^\"6.12.118+deb12-amd64: afalg sendmsg encrypt k16 t1\"" "$0"' "$dir/two/data/cbc_aes_-size.dat"
+jq '.run.host.kernel = "x\" ; system(\"touch /tmp/pwned\") ; \""' "$dir/k1.json" >"$dir/k1evil.json"
+expect_status "plot: a kernel name gnuplot could run is refused (exit 2)" 2 "$ALGBENCH" plot "$dir/k1evil.json" --out "$dir/evil" 2>/dev/null
 expect_status "plot: no --out is a usage error" 2 "$ALGBENCH" plot "$dir/base.json"
 tap_end
