@@ -17,6 +17,7 @@ struct ab_command {
 int cmd_compare(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_config_check(int argc, char **argv);
 /* netlink/nl.c and netlink/conform.c */
 int cmd_nl(int argc, char **argv);

@@ -24,6 +24,7 @@ static const struct ab_command commands[] = {
 	{ "compare", cmd_compare, "compare two result files: ratio, interval, verdict" },
 	{ "merge", cmd_merge, "join runs (one per boot) into one result file, each sample tagged with its round" },
 	{ "plot", cmd_plot, "charts of result files and comparisons (gnuplot)" },
+	{ "report", cmd_report, "what each layer costs: in-kernel, AF_ALG per mode, OpenSSL, per size (markdown + charts)" },
 	{ "nl", cmd_nl, "crypto_user netlink: list | get NAME | stat NAME [--json]" },
 	{ "conform", cmd_conform, "crypto_user conformance suite [--tap] [--expect-stats]" },
 	{ "config-check", cmd_config_check, "check a kernel config for crypto performance hazards" },

@@ -25,6 +25,7 @@
 
 #include "command.h"
 #include "core/stats.h"
+#include "report/plot.h"
 #include "sys/array.h"
 
 struct point {
@@ -132,7 +133,7 @@ static int add_points(struct points *pts, json_t *root, const char *file, const 
 	return 0;
 }
 
-static void file_safe(const char *in, char *out, size_t len)
+void ab_plot_file_name(const char *in, char *out, size_t len)
 {
 	size_t i;
 
@@ -228,7 +229,7 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 	size_t n_series = 0, longest = 0;
 	FILE *d, *g;
 
-	file_safe(alg, safe, sizeof(safe));
+	ab_plot_file_name(alg, safe, sizeof(safe));
 	snprintf(name, sizeof(name), "%s-%s", safe, x_is_size ? "size" : "threads");
 	snprintf(data, sizeof(data), "%s/data/%s.dat", dir, name);
 	d = fopen(data, "w");
@@ -418,7 +419,7 @@ static void source_label(json_t *root, int i, char (*labels)[160])
 		}
 }
 
-static int plot(char **files, int n_files, const char *cmp, const char *dir)
+int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 {
 	struct points pts = { 0 };
 	json_t **roots = calloc((size_t)n_files + 1, sizeof(*roots));
@@ -546,5 +547,5 @@ int cmd_plot(int argc, char **argv)
 				"(see --help)\n");
 		return 2;
 	}
-	return plot(argv + optind, argc - optind, cmp, out);
+	return ab_plot_files(argv + optind, argc - optind, cmp, out);
 }

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * algbench report RESULT.json --out DIR: what each layer costs. Per
+ * algorithm (one thread, its smallest key, its first operation), the
+ * throughput at every size through the kernel's own API (kmod sync), through
+ * AF_ALG per mode and through OpenSSL in user space, and two ratios at each
+ * size: AF_ALG over the in-kernel path (what the socket interface costs) and
+ * the in-kernel path over OpenSSL (kernel crypto against user space). Writes
+ * DIR/report.md and, through `algbench plot`, one throughput-against-size
+ * chart per algorithm from the same jobs (DIR/plots).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "command.h"
+#include "report/plot.h"
+#include "report/result_json.h"
+
+#define PFX "algbench report: "
+
+/* The layers, in the order the table shows them. */
+static const struct layer {
+	const char *backend, *mode, *column;
+} layers[] = {
+	{ "kmod", "sync", "kmod sync (in-kernel)" },
+	{ "kmod", "async", "kmod async" },
+	{ "afalg", "sendmsg", "AF_ALG sendmsg" },
+	{ "afalg", "vmsplice", "AF_ALG vmsplice" },
+	{ "afalg", "aio", "AF_ALG aio" },
+	{ "openssl", "evp", "OpenSSL EVP" },
+};
+#define N_LAYERS (sizeof(layers) / sizeof(layers[0]))
+
+/* Which operation a row of the report shows, first match wins. */
+static const char *const op_order[] = { "encrypt", "digest", "compress" };
+
+static const char *str(json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+
+	return s ? s : "";
+}
+
+static long long num(json_t *o, const char *k)
+{
+	return json_integer_value(json_object_get(o, k));
+}
+
+/* A result the report can use: timed, known answer passed, one thread. */
+static int usable(json_t *r)
+{
+	return !strcmp(str(r, "status"), "ok") && !strcmp(str(r, "kat"), "pass") &&
+	       num(r, "threads") == 1 &&
+	       json_is_number(json_object_get(json_object_get(r, "mbps"), "median"));
+}
+
+static double median_mbps(json_t *r)
+{
+	return json_number_value(json_object_get(json_object_get(r, "mbps"), "median"));
+}
+
+/* The key length and op the report shows for ALG: smallest key, first op. */
+static int pick(json_t *results, const char *alg, long long *keylen, const char **op)
+{
+	json_t *r;
+	size_t i;
+
+	*keylen = -1;
+	*op = NULL;
+	for (size_t o = 0; o < sizeof(op_order) / sizeof(op_order[0]) && !*op; o++)
+		json_array_foreach(results, i, r) if (usable(r) && !strcmp(str(r, "alg"), alg) &&
+						      !strcmp(str(r, "op"), op_order[o])) *op =
+			op_order[o];
+	if (!*op)
+		return -ENOENT;
+	json_array_foreach(results, i, r)
+	{
+		if (usable(r) && !strcmp(str(r, "alg"), alg) && !strcmp(str(r, "op"), *op) &&
+		    (*keylen < 0 || num(r, "keylen") < *keylen))
+			*keylen = num(r, "keylen");
+	}
+	return 0;
+}
+
+static json_t *find(json_t *results, const char *alg, long long keylen, const char *op,
+		    long long size, const struct layer *l)
+{
+	json_t *r;
+	size_t i;
+
+	json_array_foreach(results, i, r)
+	{
+		if (usable(r) && !strcmp(str(r, "alg"), alg) && num(r, "keylen") == keylen &&
+		    !strcmp(str(r, "op"), op) && num(r, "size") == size &&
+		    !strcmp(str(r, "backend"), l->backend) && !strcmp(str(r, "mode"), l->mode))
+			return r;
+	}
+	return NULL;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Markdown cells come from the file: keep only what cannot break a table. */
+static void cell(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '|' || *s == '\n' || *s == '\r' || *s == '`' ? '?' : *s, f);
+}
+
+static void ratio_cell(FILE *f, json_t *num_r, json_t *den_r)
+{
+	if (num_r && den_r && median_mbps(den_r) > 0)
+		fprintf(f, " %.3f |", median_mbps(num_r) / median_mbps(den_r));
+	else
+		fprintf(f, " - |");
+}
+
+/* One algorithm's section; the jobs it shows go into SHOWN for the chart. */
+static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown)
+{
+	long long keylen, sizes[64];
+	const char *op;
+	size_t n_sizes = 0, i;
+	json_t *r;
+	char safe[128];
+
+	if (pick(results, alg, &keylen, &op))
+		return;
+	json_array_foreach(results, i, r)
+	{
+		long long z = num(r, "size");
+		size_t k;
+
+		if (!usable(r) || strcmp(str(r, "alg"), alg) || num(r, "keylen") != keylen ||
+		    strcmp(str(r, "op"), op))
+			continue;
+		for (k = 0; k < n_sizes && sizes[k] != z; k++)
+			;
+		if (k == n_sizes && n_sizes < sizeof(sizes) / sizeof(sizes[0]))
+			sizes[n_sizes++] = z;
+		for (k = 0; k < N_LAYERS; k++)
+			if (!strcmp(str(r, "backend"), layers[k].backend) &&
+			    !strcmp(str(r, "mode"), layers[k].mode))
+				json_array_append(shown, r);
+	}
+	qsort(sizes, n_sizes, sizeof(*sizes), cmp_ll);
+	fprintf(f, "## ");
+	cell(f, alg);
+	fprintf(f, " (%s, %lld-byte key, 1 thread)\n\nDrivers:", op, keylen);
+	for (size_t k = 0; k < N_LAYERS; k++) {
+		json_t *any = NULL;
+
+		for (i = 0; i < n_sizes && !any; i++)
+			any = find(results, alg, keylen, op, sizes[i], &layers[k]);
+		if (any) {
+			fprintf(f, " %s `", layers[k].column);
+			cell(f, str(any, "driver"));
+			fprintf(f, "`%s", k + 1 < N_LAYERS ? ";" : "");
+		}
+	}
+	fprintf(f, "\n\n| size (B) |");
+	for (size_t k = 0; k < N_LAYERS; k++)
+		fprintf(f, " %s MB/s |", layers[k].column);
+	fprintf(f, " AF_ALG sendmsg / kmod | AF_ALG vmsplice / kmod | kmod / OpenSSL |\n|---|");
+	for (size_t k = 0; k < N_LAYERS + 3; k++)
+		fprintf(f, "---|");
+	fputc('\n', f);
+	for (i = 0; i < n_sizes; i++) {
+		json_t *row[N_LAYERS];
+
+		fprintf(f, "| %lld |", sizes[i]);
+		for (size_t k = 0; k < N_LAYERS; k++) {
+			row[k] = find(results, alg, keylen, op, sizes[i], &layers[k]);
+			if (row[k])
+				fprintf(f, " %.1f |", median_mbps(row[k]));
+			else
+				fprintf(f, " - |");
+		}
+		ratio_cell(f, row[2], row[0]);
+		ratio_cell(f, row[3], row[0]);
+		ratio_cell(f, row[0], row[5]);
+		fputc('\n', f);
+	}
+	ab_plot_file_name(alg, safe, sizeof(safe));
+	fprintf(f, "\n![%s throughput against size](plots/%s-size.png)\n\n", safe, safe);
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: algbench report RESULT.json --out DIR\n\n"
+		     "What each layer costs, from one result file (algbench run or suite): per\n"
+		     "algorithm, at one thread, its smallest key and its first operation\n"
+		     "(encrypt, digest or compress), the median MB/s at every size through the\n"
+		     "kernel's API in the kernel (kmod sync, async), through AF_ALG per mode\n"
+		     "(sendmsg, vmsplice, aio) and through OpenSSL in user space, and the\n"
+		     "ratios AF_ALG/kmod (what the socket interface costs) and kmod/OpenSSL.\n"
+		     "Writes DIR/report.md and DIR/plots/ALG-size.{png,svg} (gnuplot).\n\n"
+		     "  -o, --out DIR   where the report goes (created)\n\n"
+		     "Exit: 0 written, 2 bad usage, an unreadable input or no usable job.\n");
+}
+
+static int report(const char *path, const char *dir)
+{
+	json_error_t err;
+	json_t *root = json_load_file(path, 0, &err), *results, *r, *shown, *algs, *host;
+	char md[600], layers_json[600], plots[600];
+	size_t i, n_algs;
+	FILE *f;
+	int rc = 2;
+
+	if (!root) {
+		fprintf(stderr, PFX "%s: %s\n", path, err.text);
+		return 2;
+	}
+	results = json_object_get(root, "results");
+	if (strcmp(str(root, "schema"), AB_SCHEMA) || !json_is_array(results)) {
+		fprintf(stderr, PFX "%s: not an algbench result (want schema \"%s\")\n", path,
+			AB_SCHEMA);
+		json_decref(root);
+		return 2;
+	}
+	if (strlen(dir) > 400 || (mkdir(dir, 0755) && errno != EEXIST)) {
+		fprintf(stderr, PFX "cannot create %s: %s\n", dir,
+			strlen(dir) > 400 ? "path too long" : strerror(errno));
+		json_decref(root);
+		return 2;
+	}
+	snprintf(md, sizeof(md), "%s/report.md", dir);
+	snprintf(layers_json, sizeof(layers_json), "%s/layers.json", dir);
+	snprintf(plots, sizeof(plots), "%s/plots", dir);
+	f = fopen(md, "w");
+	if (!f) {
+		fprintf(stderr, PFX "cannot write %s: %s\n", md, strerror(errno));
+		json_decref(root);
+		return 2;
+	}
+	algs = json_array();
+	json_array_foreach(results, i, r)
+	{
+		json_t *a = json_object_get(r, "alg"), *seen;
+		size_t k;
+		int dup = 0;
+
+		if (!json_is_string(a) || !usable(r))
+			continue;
+		json_array_foreach(algs, k, seen) dup |= json_equal(seen, a);
+		if (!dup)
+			json_array_append(algs, a);
+	}
+	host = json_object_get(json_object_get(root, "run"), "host");
+	fprintf(f, "# What each layer costs\n\nFrom `");
+	cell(f, path);
+	fprintf(f, "` (run ");
+	cell(f, str(json_object_get(root, "run"), "id"));
+	fprintf(f, "): kernel ");
+	cell(f, str(host, "kernel"));
+	fprintf(f, ", ");
+	cell(f, str(host, "cpu_model"));
+	fprintf(f, ", %lld CPUs, virtualized: ", num(host, "nproc"));
+	cell(f, str(host, "virtualized"));
+	fprintf(f, ", clocksource ");
+	cell(f, str(host, "clocksource"));
+	fprintf(f, ".\n\n");
+	r = json_array_get(results, 0);
+	fprintf(f,
+		"Each job: %lld samples of %.3g s after a known-answer check, one run (one boot): "
+		"differences of less than the noise between boots (8-30%% under TCG) are not "
+		"findings; compare boots with scripts/ab-stats.\n\n",
+		num(r, "repeats"), json_number_value(json_object_get(r, "seconds")));
+	fprintf(f, "Median MB/s (1e6 bytes per second) of each job's samples at one thread. "
+		   "AF_ALG / kmod below 1 is what going through the socket interface costs "
+		   "against calling the same driver in the kernel; kmod / OpenSSL compares "
+		   "the kernel's driver with OpenSSL's user-space code on the same CPU. "
+		   "Under TCG both sides are emulated: the ratios say where time goes in "
+		   "this guest, not on hardware.\n\n");
+	shown = json_array();
+	n_algs = json_array_size(algs);
+	for (i = 0; i < n_algs; i++)
+		alg_section(f, results, json_string_value(json_array_get(algs, i)), shown);
+	if (fclose(f)) {
+		fprintf(stderr, PFX "cannot write %s\n", md);
+		goto out;
+	}
+	if (!json_array_size(shown)) {
+		fprintf(stderr, PFX "%s: no usable job (want status ok, KAT pass, 1 thread)\n",
+			path);
+		goto out;
+	}
+	{
+		json_t *doc = json_pack("{s:s, s:O, s:O}", "schema", AB_SCHEMA, "run",
+					json_object_get(root, "run"), "results", shown);
+		char *files[] = { layers_json };
+		int werr = ab_json_write_atomic(layers_json, doc);
+
+		json_decref(doc);
+		if (werr) {
+			fprintf(stderr, PFX "cannot write %s: %s\n", layers_json, strerror(-werr));
+			goto out;
+		}
+		rc = ab_plot_files(files, 1, NULL, plots);
+	}
+	if (!rc)
+		printf("report: %s (%zu algorithms)\n", md, n_algs);
+out:
+	json_decref(shown);
+	json_decref(algs);
+	json_decref(root);
+	return rc;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!out || optind + 1 != argc) {
+		fprintf(stderr, PFX "need one RESULT.json and --out DIR (see --help)\n");
+		return 2;
+	}
+	return report(argv[optind], out);
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef ALGBENCH_PLOT_H
+#define ALGBENCH_PLOT_H
+
+/*
+ * `algbench plot FILES... [--compare CMP] --out DIR` as a function: the
+ * charts into DIR (data and scripts in DIR/data), "plot: N charts" on stdout.
+ * Returns the exit status (0, or 2 with a message on stderr).
+ */
+int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir);
+
+/* The file name plot gives an algorithm's charts (ALG-size.png...): IN with
+ * everything but letters, digits and '-' as '_'. */
+void ab_plot_file_name(const char *in, char *out, size_t len);
+
+#endif

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# algbench report: the per-layer table and charts from one result file.
+. "$(dirname "$0")/../lib.sh"
+echo "TAP version 13"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+row() { # row BACKEND MODE SIZE MBPS: one 1-thread gcm(aes)-128 encrypt result
+	jq -n --arg b "$1" --arg m "$2" --argjson z "$3" --argjson v "$4" '{
+		backend: $b, type: "aead", alg: "gcm(aes)", driver: "generic-gcm-aesni", op: "encrypt",
+		keylen: 16, size: $z, threads: 1, mode: $m, kat: "pass", status: "ok",
+		seconds: 0.5, repeats: 2, mbps: { median: $v },
+		samples: [ { ops: 1, bytes: ($v * 1000), ns: 1000000 }, { ops: 1, bytes: ($v * 1000), ns: 1000000 } ] }'
+}
+{
+	row kmod sync 16 100; row afalg sendmsg 16 25; row afalg vmsplice 16 50; row openssl evp 16 200
+	row kmod sync 4096 400; row afalg sendmsg 4096 300; row openssl evp 4096 200
+	# two threads and a failed job: not part of the table
+	row kmod sync 16 999 | jq '.threads = 2'; row kmod sync 64 5 | jq '.kat = "fail"'
+} | jq -s '{ schema: "algbench/1", run: { id: "r1", host: { kernel: "6.1.0-57-amd64", nproc: 2,
+	virtualized: "tcg", clocksource: "tsc", cpu_model: "QEMU" } }, results: . }' >"$dir/r.json"
+rc=0
+"$ALGBENCH" report "$dir/r.json" --out "$dir/rep" >/dev/null 2>"$dir/err" || rc=$?
+check "report exits 0 (got $rc)" [ "$rc" = 0 ]
+check "16 B row: kmod 100, sendmsg 25, vmsplice 50, OpenSSL 200; ratios 0.250, 0.500, 0.500" \
+	grep -q "^| 16 | 100.0 | - | 25.0 | 50.0 | - | 200.0 | 0.250 | 0.500 | 0.500 |$" "$dir/rep/report.md"
+check "4096 B row: no vmsplice job, its ratio '-'; kmod/OpenSSL 2.000" \
+	grep -q "^| 4096 | 400.0 | - | 300.0 | - | - | 200.0 | 0.750 | - | 2.000 |$" "$dir/rep/report.md"
+check "2-thread and failed jobs stay out (no 999, no 64 B row)" sh -c '! grep -q "999\|^| 64 |" "$0"' "$dir/rep/report.md"
+check "the section names the drivers and the chart" sh -c 'grep -q "kmod sync (in-kernel) .generic-gcm-aesni." "$0" && grep -q "(plots/gcm_aes_-size.png)" "$0"' "$dir/rep/report.md"
+check "the size chart is drawn (PNG)" sh -c 'head -c 8 "$0" | od -An -c | grep -q "P   N   G"' "$dir/rep/plots/gcm_aes_-size.png"
+echo '{"schema":"algbench/1","run":{},"results":[]}' >"$dir/empty.json"
+expect_status "no usable job: exit 2" 2 "$ALGBENCH" report "$dir/empty.json" --out "$dir/rep2" 2>/dev/null
+expect_status "not a result file: exit 2" 2 "$ALGBENCH" report /etc/hostname --out "$dir/rep3" 2>/dev/null
+expect_status "no --out: exit 2" 2 "$ALGBENCH" report "$dir/r.json" 2>/dev/null
+jq '.run.host.kernel = "k | `x`"' "$dir/r.json" >"$dir/pipe.json"
+"$ALGBENCH" report "$dir/pipe.json" --out "$dir/rep4" >/dev/null 2>&1 || true
+check "a '|' or backquote from the file cannot break the markdown" sh -c 'grep -q "kernel k ? ?x?," "$0"' "$dir/rep4/report.md"
+tap_end
