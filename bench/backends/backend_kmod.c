@@ -34,7 +34,12 @@
 
 #define LINE_LEN ABK_LINE_MAX
 
-static const char *const kmod_modes[] = { "sync", "async", NULL };
+/* async: the module's mode=async with tcrypt's 8 requests in flight per thread */
+static const struct ab_mode kmod_modes[] = {
+	{ .name = "sync" },
+	{ .name = "async", .flags = AB_MODE_ASYNC },
+	{ 0 },
+};
 
 /* The module's names, from kmod/algbench_abi.h. */
 static const char *kmod_type(const struct ab_job *job)
@@ -118,10 +123,11 @@ static void job_line(const struct ab_job *job, const struct ab_vector *v, const 
 		     unsigned int ms, unsigned int warmup_ms, const char *cpus, char *line)
 {
 	const struct ab_alg *alg = job->alg;
+	int async = ab_job_mode(job)->flags & AB_MODE_ASYNC;
 
 	snprintf(line, LINE_LEN, "type=%s alg=%s op=%s size=%zu ms=%u warmup_ms=%u cpus=%s mode=%s%s",
 		 kmod_type(job), alg->name, op, job->size, ms, warmup_ms, cpus,
-		 strcmp(job->mode, "async") ? "sync" : "async", strcmp(job->mode, "async") ? "" : " inflight=8");
+		 async ? "async" : "sync", async ? " inflight=8" : "");
 	if (alg->type == AB_ACOMP) {
 		strcat(line, " corpus=text");
 		return;
@@ -192,7 +198,7 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 	if (kj.op == AB_OP_DECRYPT)
 		kj.op = AB_OP_ENCRYPT;
 	kj.threads = 1;
-	kj.mode = "sync";
+	kj.mode = kmod_modes[0].name; /* sync: one request, one thread */
 	if ((ret = kmod_cpus(1, cpus, sizeof(cpus), why)) ||
 	    (job->alg->type != AB_ACOMP && (ret = ab_vector_build(&kj, 0, &vb, why)))) {
 		set_failed(res, ret, why);
@@ -280,7 +286,6 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 
 const struct ab_backend ab_backend_kmod = {
 	.name = "kmod",
-	.summary = "in-kernel, by algbench.ko: bound kthreads per CPU, sync or async requests",
 	.types = (1u << AB_AEAD) | (1u << AB_SKCIPHER) | (1u << AB_HASH) | (1u << AB_ACOMP),
 	.modes = kmod_modes,
 	.supports = kmod_supports,
