@@ -222,8 +222,13 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 		set_failed(res, ret, why);
 	} else if (vb.v.expect || !strcmp(kr->check, "vector")) {
 		res->kat = AB_KAT_PASS;
-		snprintf(res->kat_detail, sizeof(res->kat_detail), "in-kernel check %s%s", kr->check,
-			 vb.v.expect ? " against the OpenSSL reference" : " (built-in vector)");
+		if (vb.v.expect)
+			snprintf(res->kat_detail, sizeof(res->kat_detail),
+				 "in-kernel check %s against the %s reference", kr->check,
+				 ab_alg_ref_name(job->alg));
+		else
+			snprintf(res->kat_detail, sizeof(res->kat_detail),
+				 "in-kernel check %s (built-in vector)", kr->check);
 	} else if (job->alg->type == AB_ACOMP) {
 		res->kat = AB_KAT_PASS;
 		acomp_detail(job, kr, res);

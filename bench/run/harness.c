@@ -239,8 +239,7 @@ static void kat_mismatch(struct ab_result *res, const uint8_t *got, size_t got_l
 	res->status = AB_STATUS_FAILED;
 	snprintf(res->reason, sizeof(res->reason),
 		 "%s %s %s: known-answer mismatch against %s; not timed", res->job.alg->name,
-		 res->job.backend->name, ab_op_name(res->job.op),
-		 res->job.key->evp ? "OpenSSL" : "the published vector");
+		 res->job.backend->name, ab_op_name(res->job.op), ab_alg_ref_name(res->job.alg));
 }
 
 /* Open a handle on the KAT vector, run one op, compare with the reference. */
