@@ -22,16 +22,11 @@ void abk_line_init(struct abk_line *l)
 	l->why[0] = '\0';
 }
 
-static __attribute__((format(printf, 3, 4))) int line_fail(struct abk_line *l, int err,
-							   const char *fmt, ...)
+static int too_long(struct abk_line *l, enum abk_key key)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(l->why, sizeof(l->why), fmt, ap);
-	va_end(ap);
-	l->err = err;
-	return err;
+	snprintf(l->why, sizeof(l->why), "algbench.ko job line: %s= does not fit in %d bytes",
+		 abk_key(key)->name, ABK_LINE_MAX - 1);
+	return l->err = -E2BIG;
 }
 
 /* " KEY=" then VALUE's printf, or -E2BIG when the line would reach ABK_LINE_MAX. */
@@ -50,8 +45,7 @@ static __attribute__((format(printf, 3, 4))) int line_put(struct abk_line *l, en
 	}
 	if (n < 0 || (size_t)n >= room) {
 		l->text[l->len] = '\0';
-		return line_fail(l, -E2BIG, "algbench.ko job line: %s= does not fit in %d bytes",
-				 abk_key(key)->name, ABK_LINE_MAX - 1);
+		return too_long(l, key);
 	}
 	l->len += (size_t)n;
 	return 0;
@@ -64,7 +58,9 @@ void abk_line_name(struct abk_line *l, enum abk_key key, unsigned int value)
 	if (l->err)
 		return;
 	if (d->kind != ABK_NAME || value >= d->n_values) {
-		line_fail(l, -EINVAL, "algbench.ko job line: no value %u for %s=", value, d->name);
+		snprintf(l->why, sizeof(l->why), "algbench.ko job line: no value %u for %s=", value,
+			 d->name);
+		l->err = -EINVAL;
 		return;
 	}
 	line_put(l, key, "%s", d->values[value]);
@@ -77,8 +73,9 @@ void abk_line_uint(struct abk_line *l, enum abk_key key, unsigned long long valu
 	if (l->err)
 		return;
 	if (d->kind != ABK_UINT || value < d->lo || value > d->hi) {
-		line_fail(l, -EINVAL, "algbench.ko takes %s= from %u to %u, not %llu", d->name,
-			  d->lo, d->hi, value);
+		snprintf(l->why, sizeof(l->why), "algbench.ko takes %s= from %u to %u, not %llu",
+			 d->name, d->lo, d->hi, value);
+		l->err = -EINVAL;
 		return;
 	}
 	line_put(l, key, "%llu", value);
@@ -91,16 +88,16 @@ void abk_line_hex(struct abk_line *l, enum abk_key key, const uint8_t *p, size_t
 	if (l->err || !n)
 		return;
 	if (d->kind != ABK_HEX || n > d->hi) {
-		line_fail(l, -EINVAL, "algbench.ko takes at most %u bytes of %s=, not %zu", d->hi,
-			  d->name, n);
+		snprintf(l->why, sizeof(l->why),
+			 "algbench.ko takes at most %u bytes of %s=, not %zu", d->hi, d->name, n);
+		l->err = -EINVAL;
 		return;
 	}
 	if (line_put(l, key, "%s", ""))
 		return;
 	for (size_t i = 0; i < n; i++) {
 		if (l->len + 3 > sizeof(l->text) - 1) {
-			line_fail(l, -E2BIG, "algbench.ko job line: %s= does not fit in %d bytes",
-				  d->name, ABK_LINE_MAX - 1);
+			too_long(l, key);
 			return;
 		}
 		l->len += (size_t)snprintf(l->text + l->len, 3, "%02x", p[i]);
@@ -114,8 +111,9 @@ void abk_line_text(struct abk_line *l, enum abk_key key, const char *text)
 	if (l->err)
 		return;
 	if (d->kind != ABK_TEXT || !text[0] || strpbrk(text, " \t\n")) {
-		line_fail(l, -EINVAL, "algbench.ko job line: %s='%s' is empty or has blanks",
-			  d->name, text);
+		snprintf(l->why, sizeof(l->why),
+			 "algbench.ko job line: %s='%s' is empty or has blanks", d->name, text);
+		l->err = -EINVAL;
 		return;
 	}
 	line_put(l, key, "%s", text);
