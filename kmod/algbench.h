@@ -52,26 +52,37 @@ enum ab_op {
 };
 
 struct ab_job {
-	enum ab_type type;
-	enum ab_op op;
+	/* set from the line through the key table (algbench_main.c) */
+	unsigned int type;   /* enum ab_type */
+	unsigned int op;     /* enum ab_op */
+	unsigned int mode;   /* enum abk_mode */
+	unsigned int corpus; /* enum ab_corpus */
 	char alg[CRYPTO_MAX_ALG_NAME];
 	unsigned int keylen, size, aad, authsize, ms, warmup_ms, inflight;
 	/* count=: exactly this many timed operations per thread instead of ms */
 	unsigned int count;
-	bool counted;
-	bool async;
-	enum ab_corpus corpus;
 	u8 expect[AB_MAX_DIGEST];
 	unsigned int expect_len;
 	/* key=, iv=, adata=: bytes instead of the fixed patterns (for KATs) */
 	u8 key[AB_MAX_KEY], iv[AB_MAX_IV], adata[AB_MAX_ADATA];
 	unsigned int key_len, iv_len, adata_len;
-	bool has_key, has_iv, has_adata;
 	struct cpumask cpus;
+	unsigned long given; /* BIT(enum abk_key) for each key the line gave */
 	/* while running: */
 	struct completion go;
 	bool stop;
 };
+
+/* Whether the job line gave KEY (count=, key=, ...). */
+static inline bool ab_given(const struct ab_job *job, enum abk_key key)
+{
+	return job->given & BIT(key);
+}
+
+static inline bool ab_async(const struct ab_job *job)
+{
+	return job->mode == ABK_ASYNC;
+}
 
 /* One request that can be outstanding, with its own buffers. */
 struct ab_req {

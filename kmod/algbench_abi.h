@@ -2,7 +2,8 @@
 /*
  * algbench.ko's job-line ABI, shared by the module (kmod/) and user space
  * (bench/backends/backend_kmod.c, bench/sys/kmod_client.c, netlink/conform):
- * the limits of the job keys and the names of types, ops, modes and corpora.
+ * the job keys with their limits, and the names of types, ops, modes and
+ * corpora.
  * Plain C with no includes, usable from both sides; one place, so user space
  * can refuse a job line before the kernel does (e.g. ms= over ABK_MAX_MS).
  */
@@ -47,6 +48,8 @@
 /* The same as enums, and the name of each (NULL past the end). */
 enum abk_type { ABK_AEAD, ABK_SKCIPHER, ABK_SHASH, ABK_AHASH, ABK_ACOMP, ABK_N_TYPES };
 enum abk_op { ABK_ENCRYPT, ABK_DECRYPT, ABK_DIGEST, ABK_COMPRESS, ABK_DECOMPRESS, ABK_N_OPS };
+enum abk_mode { ABK_SYNC, ABK_ASYNC, ABK_N_MODES };
+#define ABK_N_CORPORA 3 /* enum ab_corpus, kmod/algbench_corpus.h */
 
 static inline const char *abk_type_name(unsigned int type)
 {
@@ -60,6 +63,80 @@ static inline const char *abk_op_name(unsigned int op)
 	static const char *const names[ABK_N_OPS] = ABK_OP_NAMES;
 
 	return op < ABK_N_OPS ? names[op] : 0;
+}
+
+/*
+ * The job keys. The module parses a line through one table indexed by
+ * this enum, user space builds lines with the same names and bounds
+ * (bench/sys/kmod_client.h), so a key and its limits are said once.
+ */
+enum abk_key {
+	ABK_KEY_TYPE,
+	ABK_KEY_ALG,
+	ABK_KEY_OP,
+	ABK_KEY_MODE,
+	ABK_KEY_INFLIGHT,
+	ABK_KEY_SIZE,
+	ABK_KEY_KEYLEN,
+	ABK_KEY_AAD,
+	ABK_KEY_AUTHSIZE,
+	ABK_KEY_MS,
+	ABK_KEY_COUNT,
+	ABK_KEY_WARMUP_MS,
+	ABK_KEY_CPUS,
+	ABK_KEY_CORPUS,
+	ABK_KEY_EXPECT,
+	ABK_KEY_KEY,
+	ABK_KEY_IV,
+	ABK_KEY_ADATA,
+	ABK_N_KEYS
+};
+
+/* What a key's value is. */
+enum abk_kind {
+	ABK_NAME, /* one of values[] (type=aead) */
+	ABK_UINT, /* a number from lo to hi */
+	ABK_HEX,  /* hex bytes, at most hi of them */
+	ABK_TEXT, /* a string the module reads itself (alg=, cpus=) */
+};
+
+struct abk_key_desc {
+	const char *name;
+	enum abk_kind kind;
+	unsigned int lo, hi;
+	const char *const *values; /* ABK_NAME: in the enum's order */
+	unsigned int n_values;
+};
+
+/* Key K's row, or NULL past the end. */
+static inline const struct abk_key_desc *abk_key(unsigned int k)
+{
+	static const char *const types[ABK_N_TYPES] = ABK_TYPE_NAMES;
+	static const char *const ops[ABK_N_OPS] = ABK_OP_NAMES;
+	static const char *const modes[ABK_N_MODES] = ABK_MODE_NAMES;
+	static const char *const corpora[ABK_N_CORPORA] = ABK_CORPUS_NAMES;
+	static const struct abk_key_desc keys[ABK_N_KEYS] = {
+		[ABK_KEY_TYPE] = { "type", ABK_NAME, 0, 0, types, ABK_N_TYPES },
+		[ABK_KEY_ALG] = { "alg", ABK_TEXT, 0, 0, 0, 0 },
+		[ABK_KEY_OP] = { "op", ABK_NAME, 0, 0, ops, ABK_N_OPS },
+		[ABK_KEY_MODE] = { "mode", ABK_NAME, 0, 0, modes, ABK_N_MODES },
+		[ABK_KEY_INFLIGHT] = { "inflight", ABK_UINT, 1, ABK_MAX_INFLIGHT, 0, 0 },
+		[ABK_KEY_SIZE] = { "size", ABK_UINT, 1, ABK_MAX_SIZE, 0, 0 },
+		[ABK_KEY_KEYLEN] = { "keylen", ABK_UINT, 0, ABK_MAX_KEY, 0, 0 },
+		[ABK_KEY_AAD] = { "aad", ABK_UINT, 0, ABK_MAX_AAD, 0, 0 },
+		[ABK_KEY_AUTHSIZE] = { "authsize", ABK_UINT, 1, ABK_MAX_AUTHSIZE, 0, 0 },
+		[ABK_KEY_MS] = { "ms", ABK_UINT, 1, ABK_MAX_MS, 0, 0 },
+		[ABK_KEY_COUNT] = { "count", ABK_UINT, 0, ABK_MAX_COUNT, 0, 0 },
+		[ABK_KEY_WARMUP_MS] = { "warmup_ms", ABK_UINT, 0, ABK_MAX_WARMUP_MS, 0, 0 },
+		[ABK_KEY_CPUS] = { "cpus", ABK_TEXT, 0, 0, 0, 0 },
+		[ABK_KEY_CORPUS] = { "corpus", ABK_NAME, 0, 0, corpora, ABK_N_CORPORA },
+		[ABK_KEY_EXPECT] = { "expect", ABK_HEX, 0, ABK_MAX_DIGEST, 0, 0 },
+		[ABK_KEY_KEY] = { "key", ABK_HEX, 0, ABK_MAX_KEY, 0, 0 },
+		[ABK_KEY_IV] = { "iv", ABK_HEX, 0, ABK_MAX_IV, 0, 0 },
+		[ABK_KEY_ADATA] = { "adata", ABK_HEX, 0, ABK_MAX_ADATA, 0, 0 },
+	};
+
+	return k < ABK_N_KEYS ? &keys[k] : 0;
 }
 
 #endif

@@ -99,14 +99,14 @@ static void ab_put_job(struct ab_out *o, const struct ab_job *job)
 {
 	ab_put(o, "type=%s\nalg=%s\nop=%s\nmode=%s\ninflight=%u\nsize=%u\nkeylen=%u\n",
 	       abk_type_name(job->type), job->alg, ab_op_names[job->op],
-	       job->async ? "async" : "sync", job->inflight, job->size, job->keylen);
+	       abk_key(ABK_KEY_MODE)->values[job->mode], job->inflight, job->size, job->keylen);
 	if (job->type == AB_AEAD)
 		ab_put(o, "aad=%u\n", job->aad);
-	if (job->counted)
+	if (ab_given(job, ABK_KEY_COUNT))
 		ab_put(o, "count=%u\n", job->count);
 	ab_put(o, "ms=%u\n", job->ms);
 	ab_put(o, "warmup_ms=%u\ncorpus=%s\ncpus=%*pbl\nthreads=%u\n", job->warmup_ms,
-	       job->corpus == AB_CORPUS_TEXT ? "text" : "binary", cpumask_pr_args(&job->cpus),
+	       abk_key(ABK_KEY_CORPUS)->values[job->corpus], cpumask_pr_args(&job->cpus),
 	       cpumask_weight(&job->cpus));
 }
 
@@ -207,121 +207,136 @@ static int ab_parse_hex(const char *key, const char *val, u8 *out, unsigned int 
 	return 0;
 }
 
-/* the names user space writes, from the shared ABI header */
-static const char *const ab_type_names[AB_N_TYPES] = ABK_TYPE_NAMES;
-static const char *const ab_mode_names[] = ABK_MODE_NAMES;
-static const char *const ab_corpus_names[] = ABK_CORPUS_NAMES;
-
-#define AB_KEYS                                                                                    \
-	"type alg op mode inflight size keylen aad authsize ms count warmup_ms cpus corpus "       \
-	"expect key iv adata"
-
-struct ab_seen {
-	bool type, op, keylen, inflight, warmup, corpus, aad, authsize, ms;
-	bool aad_len; /* aad= itself, not adata= */
-};
-
-static int ab_parse_pair(struct ab_job *job, struct ab_seen *seen, const char *key, const char *val,
-			 char *reason)
+static int ab_parse_alg(struct ab_job *job, const char *val, char *reason)
 {
-	unsigned int v;
-	int ret;
-
-	if (!strcmp(key, "type")) {
-		seen->type = true;
-		ret = ab_parse_enum(key, val, ab_type_names, AB_N_TYPES, &v, reason);
-		job->type = v;
-	} else if (!strcmp(key, "alg")) {
-		if (strscpy(job->alg, val, sizeof(job->alg)) < 0) {
-			snprintf(reason, AB_REASON_LEN, "alg=%s: longer than %d", val,
-				 CRYPTO_MAX_ALG_NAME - 1);
-			return -EINVAL;
-		}
-		ret = 0;
-	} else if (!strcmp(key, "op")) {
-		seen->op = true;
-		ret = ab_parse_enum(key, val, ab_op_names, AB_N_OPS, &v, reason);
-		job->op = v;
-	} else if (!strcmp(key, "mode")) {
-		ret = ab_parse_enum(key, val, ab_mode_names, ARRAY_SIZE(ab_mode_names), &v, reason);
-		job->async = v;
-	} else if (!strcmp(key, "corpus")) {
-		seen->corpus = true;
-		ret = ab_parse_enum(key, val, ab_corpus_names, ARRAY_SIZE(ab_corpus_names), &v,
-				    reason);
-		job->corpus = v;
-	} else if (!strcmp(key, "inflight")) {
-		seen->inflight = true;
-		ret = ab_parse_uint(key, val, 1, AB_MAX_INFLIGHT, &job->inflight, reason);
-	} else if (!strcmp(key, "size")) {
-		ret = ab_parse_uint(key, val, 1, AB_MAX_SIZE, &job->size, reason);
-	} else if (!strcmp(key, "keylen")) {
-		seen->keylen = true;
-		ret = ab_parse_uint(key, val, 0, AB_MAX_KEY, &job->keylen, reason);
-	} else if (!strcmp(key, "aad")) {
-		seen->aad = true;
-		seen->aad_len = true;
-		ret = ab_parse_uint(key, val, 0, AB_MAX_AAD, &job->aad, reason);
-	} else if (!strcmp(key, "authsize")) {
-		seen->authsize = true;
-		ret = ab_parse_uint(key, val, 1, ABK_MAX_AUTHSIZE, &job->authsize, reason);
-	} else if (!strcmp(key, "ms")) {
-		seen->ms = true;
-		ret = ab_parse_uint(key, val, 1, AB_MAX_MS, &job->ms, reason);
-	} else if (!strcmp(key, "count")) {
-		job->counted = true;
-		ret = ab_parse_uint(key, val, 0, AB_MAX_COUNT, &job->count, reason);
-	} else if (!strcmp(key, "warmup_ms")) {
-		seen->warmup = true;
-		ret = ab_parse_uint(key, val, 0, AB_MAX_WARMUP_MS, &job->warmup_ms, reason);
-	} else if (!strcmp(key, "cpus")) {
-		ret = ab_parse_cpus(val, &job->cpus, reason);
-	} else if (!strcmp(key, "expect")) {
-		ret = ab_parse_hex(key, val, job->expect, AB_MAX_DIGEST, &job->expect_len, reason);
-	} else if (!strcmp(key, "key")) {
-		job->has_key = true;
-		ret = ab_parse_hex(key, val, job->key, AB_MAX_KEY, &job->key_len, reason);
-	} else if (!strcmp(key, "iv")) {
-		job->has_iv = true;
-		ret = ab_parse_hex(key, val, job->iv, AB_MAX_IV, &job->iv_len, reason);
-	} else if (!strcmp(key, "adata")) {
-		seen->aad = true;
-		job->has_adata = true;
-		ret = ab_parse_hex(key, val, job->adata, AB_MAX_ADATA, &job->adata_len, reason);
-	} else {
-		snprintf(reason, AB_REASON_LEN, "unknown key '%s' (known: " AB_KEYS ")", key);
+	if (strscpy(job->alg, val, sizeof(job->alg)) < 0) {
+		snprintf(reason, AB_REASON_LEN, "alg=%s: longer than %zu", val,
+			 sizeof(job->alg) - 1);
 		return -EINVAL;
 	}
-	return ret;
+	return 0;
+}
+
+static int ab_parse_cpus_key(struct ab_job *job, const char *val, char *reason)
+{
+	return ab_parse_cpus(val, &job->cpus, reason);
+}
+
+/*
+ * Where each key of the ABI's table (algbench_abi.h: name, kind, bounds)
+ * lands in the job: numbers and names at off, hex bytes at off with their
+ * count at len_off, text through its own parser.
+ */
+static const struct ab_key_dest {
+	size_t off, len_off;
+	int (*parse)(struct ab_job *job, const char *val, char *reason);
+} ab_key_dests[ABK_N_KEYS] = {
+	[ABK_KEY_TYPE] = { offsetof(struct ab_job, type) },
+	[ABK_KEY_ALG] = { .parse = ab_parse_alg },
+	[ABK_KEY_OP] = { offsetof(struct ab_job, op) },
+	[ABK_KEY_MODE] = { offsetof(struct ab_job, mode) },
+	[ABK_KEY_INFLIGHT] = { offsetof(struct ab_job, inflight) },
+	[ABK_KEY_SIZE] = { offsetof(struct ab_job, size) },
+	[ABK_KEY_KEYLEN] = { offsetof(struct ab_job, keylen) },
+	[ABK_KEY_AAD] = { offsetof(struct ab_job, aad) },
+	[ABK_KEY_AUTHSIZE] = { offsetof(struct ab_job, authsize) },
+	[ABK_KEY_MS] = { offsetof(struct ab_job, ms) },
+	[ABK_KEY_COUNT] = { offsetof(struct ab_job, count) },
+	[ABK_KEY_WARMUP_MS] = { offsetof(struct ab_job, warmup_ms) },
+	[ABK_KEY_CPUS] = { .parse = ab_parse_cpus_key },
+	[ABK_KEY_CORPUS] = { offsetof(struct ab_job, corpus) },
+	[ABK_KEY_EXPECT] = { offsetof(struct ab_job, expect), offsetof(struct ab_job, expect_len) },
+	[ABK_KEY_KEY] = { offsetof(struct ab_job, key), offsetof(struct ab_job, key_len) },
+	[ABK_KEY_IV] = { offsetof(struct ab_job, iv), offsetof(struct ab_job, iv_len) },
+	[ABK_KEY_ADATA] = { offsetof(struct ab_job, adata), offsetof(struct ab_job, adata_len) },
+};
+
+/* The byte arrays hex keys fill are as long as the ABI's bounds say. */
+static_assert(sizeof(((struct ab_job *)0)->expect) == ABK_MAX_DIGEST);
+static_assert(sizeof(((struct ab_job *)0)->key) == ABK_MAX_KEY);
+static_assert(sizeof(((struct ab_job *)0)->iv) == ABK_MAX_IV);
+static_assert(sizeof(((struct ab_job *)0)->adata) == ABK_MAX_ADATA);
+
+/* "type alg op ..." for messages that list the keys. */
+static void ab_key_names(char *buf, size_t len)
+{
+	size_t pos = 0;
+	unsigned int k;
+
+	buf[0] = '\0';
+	for (k = 0; k < ABK_N_KEYS; k++)
+		pos += scnprintf(buf + pos, len - pos, "%s%s", k ? " " : "", abk_key(k)->name);
+}
+
+static int ab_find_key(const char *name)
+{
+	unsigned int k;
+
+	for (k = 0; k < ABK_N_KEYS; k++)
+		if (!strcmp(name, abk_key(k)->name))
+			return k;
+	return -1;
+}
+
+static int ab_parse_pair(struct ab_job *job, const char *key, const char *val, char *reason)
+{
+	const struct abk_key_desc *d;
+	const struct ab_key_dest *dest;
+	char known[AB_REASON_LEN];
+	void *field;
+	int k = ab_find_key(key);
+
+	if (k < 0) {
+		ab_key_names(known, sizeof(known));
+		snprintf(reason, AB_REASON_LEN, "unknown key '%s' (known: %s)", key, known);
+		return -EINVAL;
+	}
+	d = abk_key(k);
+	dest = &ab_key_dests[k];
+	field = (char *)job + dest->off;
+	job->given |= BIT(k);
+	switch (d->kind) {
+	case ABK_NAME:
+		return ab_parse_enum(key, val, d->values, d->n_values, field, reason);
+	case ABK_UINT:
+		return ab_parse_uint(key, val, d->lo, d->hi, field, reason);
+	case ABK_HEX:
+		return ab_parse_hex(key, val, field, d->hi, (void *)((char *)job + dest->len_off),
+				    reason);
+	default:
+		return dest->parse(job, val, reason);
+	}
 }
 
 /* Rules that need the whole line; defaults that depend on the type. */
-static int ab_validate(struct ab_job *job, const struct ab_seen *seen, char *reason)
+static int ab_validate(struct ab_job *job, char *reason)
 {
 	const struct ab_type_ops *ops;
+	char known[AB_REASON_LEN];
 
-	if (!seen->type || !job->alg[0]) {
-		snprintf(reason, AB_REASON_LEN, "a job needs type= and alg= (keys: " AB_KEYS ")");
+	if (!ab_given(job, ABK_KEY_TYPE) || !job->alg[0]) {
+		ab_key_names(known, sizeof(known));
+		snprintf(reason, AB_REASON_LEN, "a job needs type= and alg= (keys: %s)", known);
 		return -EINVAL;
 	}
 	ops = ab_types[job->type];
-	if (!seen->op)
+	if (!ab_given(job, ABK_KEY_OP))
 		job->op = ops->default_op;
 	if (!(ops->ops_mask & BIT(job->op))) {
 		snprintf(reason, AB_REASON_LEN, "op=%s does not apply to type=%s",
 			 ab_op_names[job->op], ops->name);
 		return -EINVAL;
 	}
-	if (job->async && !ops->can_async) {
+	if (ab_async(job) && !ops->can_async) {
 		snprintf(reason, AB_REASON_LEN,
 			 "type=%s is synchronous only: use type=ahash for async", ops->name);
 		return -EINVAL;
 	}
-	if (!job->async && seen->inflight && job->inflight != 1) {
+	if (!ab_async(job) && ab_given(job, ABK_KEY_INFLIGHT) && job->inflight != 1) {
 		snprintf(reason, AB_REASON_LEN, "inflight=%u needs mode=async", job->inflight);
 		return -EINVAL;
 	}
-	if (job->async && !seen->inflight)
+	if (ab_async(job) && !ab_given(job, ABK_KEY_INFLIGHT))
 		job->inflight = 8;
 	if (job->size > ops->max_size) {
 		snprintf(reason, AB_REASON_LEN, "size=%u is over %u for type=%s", job->size,
@@ -342,7 +357,9 @@ static int ab_validate(struct ab_job *job, const struct ab_seen *seen, char *rea
 			 AB_MAX_TOTAL_MEM >> 20);
 		return -EINVAL;
 	}
-	if ((seen->aad || seen->authsize) && job->type != AB_AEAD) {
+	if ((ab_given(job, ABK_KEY_AAD) || ab_given(job, ABK_KEY_ADATA) ||
+	     ab_given(job, ABK_KEY_AUTHSIZE)) &&
+	    job->type != AB_AEAD) {
 		snprintf(reason, AB_REASON_LEN, "aad= and authsize= apply to type=aead only");
 		return -EINVAL;
 	}
@@ -350,52 +367,53 @@ static int ab_validate(struct ab_job *job, const struct ab_seen *seen, char *rea
 	 * Every length that indexes a buffer comes from one key: adata= gives
 	 * the associated data and so its length; aad= may only repeat it.
 	 */
-	if (job->has_adata && seen->aad_len && job->aad != job->adata_len) {
+	if (ab_given(job, ABK_KEY_ADATA) && ab_given(job, ABK_KEY_AAD) &&
+	    job->aad != job->adata_len) {
 		snprintf(reason, AB_REASON_LEN, "adata= has %u bytes but aad=%u: give one of them",
 			 job->adata_len, job->aad);
 		return -EINVAL;
 	}
-	if (job->has_adata)
+	if (ab_given(job, ABK_KEY_ADATA))
 		job->aad = job->adata_len;
-	if (job->has_key && seen->keylen && job->keylen != job->key_len) {
+	if (ab_given(job, ABK_KEY_KEY) && ab_given(job, ABK_KEY_KEYLEN) &&
+	    job->keylen != job->key_len) {
 		snprintf(reason, AB_REASON_LEN, "key= has %u bytes but keylen=%u", job->key_len,
 			 job->keylen);
 		return -EINVAL;
 	}
-	if (job->has_key)
+	if (ab_given(job, ABK_KEY_KEY))
 		job->keylen = job->key_len;
-	else if (!seen->keylen)
+	else if (!ab_given(job, ABK_KEY_KEYLEN))
 		job->keylen = ops->keyed ? 16 : 0;
 	if (job->type == AB_ACOMP && job->keylen) {
 		snprintf(reason, AB_REASON_LEN, "keylen= does not apply to type=acomp");
 		return -EINVAL;
 	}
 	/* A counted job is for exact bookkeeping (GETSTAT deltas): nothing timed by the clock. */
-	if (job->counted && seen->warmup) {
+	if (ab_given(job, ABK_KEY_COUNT) && ab_given(job, ABK_KEY_WARMUP_MS)) {
 		snprintf(reason, AB_REASON_LEN,
 			 "count= runs exactly that many operations: warmup_ms= does not apply");
 		return -EINVAL;
 	}
 	/* ms= bounds a counted job in time: ETIMEDOUT if the count is not reached */
-	if (job->counted && !seen->ms)
+	if (ab_given(job, ABK_KEY_COUNT) && !ab_given(job, ABK_KEY_MS))
 		job->ms = AB_MAX_MS;
-	if (job->counted && job->count % job->inflight) {
+	if (ab_given(job, ABK_KEY_COUNT) && job->count % job->inflight) {
 		snprintf(reason, AB_REASON_LEN, "count=%u is not a multiple of inflight=%u",
 			 job->count, job->inflight);
 		return -EINVAL;
 	}
-	if (job->counted)
+	if (ab_given(job, ABK_KEY_COUNT))
 		job->warmup_ms = 0;
-	else if (!seen->warmup)
+	else if (!ab_given(job, ABK_KEY_WARMUP_MS))
 		job->warmup_ms = min(job->ms / 10, 100U);
-	if (!seen->corpus)
+	if (!ab_given(job, ABK_KEY_CORPUS))
 		job->corpus = job->type == AB_ACOMP ? AB_CORPUS_TEXT : AB_CORPUS_BINARY;
 	return 0;
 }
 
 static int ab_parse(char *line, struct ab_job *job, char *reason)
 {
-	struct ab_seen seen = {};
 	char *tok, *val;
 	int ret;
 
@@ -413,11 +431,11 @@ static int ab_parse(char *line, struct ab_job *job, char *reason)
 			return -EINVAL;
 		}
 		*val++ = '\0';
-		ret = ab_parse_pair(job, &seen, tok, val, reason);
+		ret = ab_parse_pair(job, tok, val, reason);
 		if (ret)
 			return ret;
 	}
-	return ab_validate(job, &seen, reason);
+	return ab_validate(job, reason);
 }
 
 /* ---- the threads ----------------------------------------------------------------- */
@@ -463,7 +481,7 @@ static bool ab_more(const struct ab_job *job, u64 ops, unsigned long end_j)
 {
 	if (READ_ONCE(job->stop))
 		return false;
-	if (job->counted && ops >= job->count)
+	if (ab_given(job, ABK_KEY_COUNT) && ops >= job->count)
 		return false;
 	return time_before(jiffies, end_j);
 }
@@ -517,7 +535,7 @@ static int ab_measure(struct ab_thread *t)
 			       ab_op_names[job->op], ops, ret);
 	if (READ_ONCE(job->stop))
 		return ab_fail(t, -EINTR, "stopped by a signal to the writer");
-	if (job->counted && ops < job->count)
+	if (ab_given(job, ABK_KEY_COUNT) && ops < job->count)
 		return ab_fail(t, -ETIMEDOUT, "count=%u not reached in ms=%u (%llu ops done)",
 			       job->count, job->ms, ops);
 	return 0;

@@ -99,7 +99,7 @@ int ab_check_expect(struct ab_thread *t, const u8 *out, unsigned int len)
 
 void ab_job_key(const struct ab_job *job, u8 *key)
 {
-	if (job->has_key)
+	if (ab_given(job, ABK_KEY_KEY))
 		memcpy(key, job->key, job->keylen);
 	else
 		ab_key_fill(key, job->keylen);
@@ -109,7 +109,7 @@ int ab_job_iv(struct ab_thread *t, u8 *iv, unsigned int ivsize)
 {
 	const struct ab_job *job = t->job;
 
-	if (!job->has_iv) {
+	if (!ab_given(job, ABK_KEY_IV)) {
 		ab_iv_fill(iv, ivsize);
 		return 0;
 	}
@@ -124,7 +124,7 @@ int ab_job_iv(struct ab_thread *t, u8 *iv, unsigned int ivsize)
 void ab_job_aad(const struct ab_job *job, u8 *aad)
 {
 	/* ab_validate made job->aad == job->adata_len (<= AB_MAX_ADATA) */
-	if (job->has_adata)
+	if (ab_given(job, ABK_KEY_ADATA))
 		memcpy(aad, job->adata, min(job->aad, job->adata_len));
 	else
 		memset(aad, 0xff, job->aad);

@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kmod/algbench_abi.h"
 #include "conform.h"
+#include "kmod/algbench_abi.h"
 #include "sys/kmod_client.h"
 
 #define N_OPS			 16
@@ -348,14 +348,21 @@ static const enum abk_op kmod_op[] = {
 static int kmod_job(const struct counter_case *k, const char *alg, unsigned count,
 		    struct abk_result *res, char *why, size_t n)
 {
-	char line[256], kwhy[ABK_WHY_LEN] = "";
+	char kwhy[ABK_WHY_LEN] = "";
+	struct abk_line line;
 	int ret;
 
-	snprintf(line, sizeof(line), "type=%s alg=%s op=%s size=%d cpus=all count=%u",
-		 abk_type_name(kmod_type[k->kind]), alg, abk_op_name(kmod_op[k->op]), LEN, count);
-	ret = abk_run(line, res, kwhy);
+	abk_line_init(&line);
+	abk_line_name(&line, ABK_KEY_TYPE, kmod_type[k->kind]);
+	abk_line_text(&line, ABK_KEY_ALG, alg);
+	abk_line_name(&line, ABK_KEY_OP, kmod_op[k->op]);
+	abk_line_uint(&line, ABK_KEY_SIZE, LEN);
+	abk_line_text(&line, ABK_KEY_CPUS, "all");
+	abk_line_uint(&line, ABK_KEY_COUNT, count);
+	ret = abk_run_line(&line, res, kwhy);
 	if (ret)
-		snprintf(why, n, "algbench.ko '%s': %s", line, res->reason[0] ? res->reason : kwhy);
+		snprintf(why, n, "algbench.ko '%s': %s", line.text,
+			 res->reason[0] ? res->reason : kwhy);
 	return ret;
 }
 

@@ -10,6 +10,7 @@
 #include <zstd.h>
 
 #include "backends/acomp_ref.h"
+#include "core/catalogue.h"
 
 typedef long (*compress_fn)(const unsigned char *in, size_t len, unsigned char *out, size_t cap);
 typedef long (*decompress_fn)(const unsigned char *in, size_t len, unsigned char *out, size_t cap);
@@ -70,8 +71,9 @@ static long zstd_c(const unsigned char *in, size_t len, unsigned char *out, size
 
 	if (!cs)
 		return -ENOMEM;
-	if (!ZSTD_isError(ZSTD_initCStream(cs, 3)) && !ZSTD_isError(ZSTD_compressStream(cs, &ob, &ib)) &&
-	    ib.pos == len && ZSTD_endStream(cs, &ob) == 0)
+	if (!ZSTD_isError(ZSTD_initCStream(cs, 3)) &&
+	    !ZSTD_isError(ZSTD_compressStream(cs, &ob, &ib)) && ib.pos == len &&
+	    ZSTD_endStream(cs, &ob) == 0)
 		n = (long)ob.pos;
 	ZSTD_freeCStream(cs);
 	return n;
@@ -84,14 +86,16 @@ static long zstd_d(const unsigned char *in, size_t len, unsigned char *out, size
 	return ZSTD_isError(n) ? -EBADMSG : (long)n;
 }
 
+/* Indexed by the reference the catalogue row names (enum ab_ref). */
 static const struct {
-	const char *alg, *lib;
+	const char *lib;
 	compress_fn c;
 	decompress_fn d;
 } refs[] = {
-	{ "deflate", "zlib raw deflate (level 6, wbits 11, memlevel 9)", deflate_raw, inflate_raw },
-	{ "lz4", "liblz4 LZ4_compress_default", lz4_c, lz4_d },
-	{ "zstd", "libzstd level 3 (unknown-size parameters)", zstd_c, zstd_d },
+	[AB_REF_ZLIB] = { "zlib raw deflate (level 6, wbits 11, memlevel 9)", deflate_raw,
+			  inflate_raw },
+	[AB_REF_LZ4] = { "liblz4 LZ4_compress_default", lz4_c, lz4_d },
+	[AB_REF_ZSTD] = { "libzstd level 3 (unknown-size parameters)", zstd_c, zstd_d },
 };
 
 static double now(void)
@@ -105,37 +109,38 @@ static double now(void)
 int acomp_ref_run(const char *alg, const unsigned char *in, size_t len, double seconds,
 		  struct acomp_ref *out)
 {
+	const struct ab_alg *row = ab_alg_find(alg);
 	size_t cap = len + len / 8 + 1024;
-	unsigned char *c = malloc(cap), *d = malloc(len + 1);
-	int ret = -ENOENT;
+	unsigned char *c, *d;
+	unsigned long ops = 0;
+	long n = 0, m;
+	double t0, t;
+	int ret = -ENOMEM;
 
-	for (size_t i = 0; i < sizeof(refs) / sizeof(refs[0]) && c && d; i++) {
-		long n = 0, m;
-		unsigned long ops = 0;
-		double t0, t;
-
-		if (strcmp(alg, refs[i].alg))
-			continue;
-		t0 = now();
-		do {
-			n = refs[i].c(in, len, c, cap);
-			ops++;
-			t = now() - t0;
-		} while (n > 0 && t < seconds);
-		if (n <= 0) {
-			ret = (int)n;
-			break;
-		}
-		m = refs[i].d(c, (size_t)n, d, len + 1);
-		out->lib = refs[i].lib;
-		out->csize = (size_t)n;
-		out->mbps = t > 0 ? (double)ops * (double)len / t / 1e6 : 0;
-		out->roundtrip_ok = m == (long)len && !memcmp(d, in, len);
-		ret = 0;
-		break;
-	}
+	if (!row || row->type != AB_ACOMP || (size_t)row->ref >= sizeof(refs) / sizeof(refs[0]) ||
+	    !refs[row->ref].c)
+		return -ENOENT;
+	c = malloc(cap);
+	d = malloc(len + 1);
 	if (!c || !d)
-		ret = -ENOMEM;
+		goto out;
+	t0 = now();
+	do {
+		n = refs[row->ref].c(in, len, c, cap);
+		ops++;
+		t = now() - t0;
+	} while (n > 0 && t < seconds);
+	if (n <= 0) {
+		ret = (int)n;
+		goto out;
+	}
+	m = refs[row->ref].d(c, (size_t)n, d, len + 1);
+	out->lib = refs[row->ref].lib;
+	out->csize = (size_t)n;
+	out->mbps = t > 0 ? (double)ops * (double)len / t / 1e6 : 0;
+	out->roundtrip_ok = m == (long)len && !memcmp(d, in, len);
+	ret = 0;
+out:
 	free(c);
 	free(d);
 	return ret;

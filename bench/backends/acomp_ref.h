@@ -13,13 +13,16 @@
  * in the build.
  */
 struct acomp_ref {
-	const char *lib;	/* "zlib raw deflate wbits 11", ... */
-	size_t csize;		/* compressed size of the input */
-	double mbps;		/* compress throughput, 1e6 input bytes per second */
-	int roundtrip_ok;	/* the library decompresses its own output to the input */
+	const char *lib;  /* "zlib raw deflate wbits 11", ... */
+	size_t csize;	  /* compressed size of the input */
+	double mbps;	  /* compress throughput, 1e6 input bytes per second */
+	int roundtrip_ok; /* the library decompresses its own output to the input */
 };
 
-/* Compress IN for about SECONDS; 0, -ENOENT (no reference for ALG) or -errno. */
+/*
+ * Compress IN for about SECONDS with the reference ALG's catalogue row names;
+ * 0, -ENOENT (no such row, or it names no compressor) or -errno.
+ */
 int acomp_ref_run(const char *alg, const unsigned char *in, size_t len, double seconds,
 		  struct acomp_ref *out);
 

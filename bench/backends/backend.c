@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The table of backends and what every backend shares. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,15 +28,60 @@ const struct ab_backend *ab_backend_find(const char *name)
 	return NULL;
 }
 
-int ab_backend_has_mode(const struct ab_backend *b, const char *mode)
+const struct ab_mode *ab_backend_mode(const struct ab_backend *b, const char *mode)
 {
-	for (const char *const *m = b->modes; *m; m++)
-		if (!strcmp(*m, mode))
-			return 1;
-	return 0;
+	for (const struct ab_mode *m = b->modes; m->name; m++)
+		if (!strcmp(m->name, mode))
+			return m;
+	return NULL;
+}
+
+const struct ab_mode *ab_job_mode(const struct ab_job *job)
+{
+	const struct ab_mode *m = ab_backend_mode(job->backend, job->mode);
+
+	/* a job always names one of its backend's modes (plan.c); never crash on one that does not
+	 */
+	return m ? m : &job->backend->modes[0];
 }
 
 int ab_backend_runs(const struct ab_backend *b, enum ab_type type)
 {
 	return !!(b->types & (1u << type));
+}
+
+int ab_backend_refuses(const struct ab_job *job, char *why)
+{
+	const struct ab_backend *b = job->backend;
+	enum ab_type type = job->alg->type;
+	const struct ab_mode *m;
+
+	if (!ab_backend_runs(b, type)) {
+		snprintf(why, AB_WHY_LEN, "%s: the %s backend cannot run %s jobs (%s)",
+			 job->alg->name, b->name, ab_type_name(type),
+			 b->type_why[type] ? b->type_why[type] : "not implemented");
+		return -EOPNOTSUPP;
+	}
+	m = ab_job_mode(job);
+	if (m->no_types & (1u << type)) {
+		snprintf(why, AB_WHY_LEN, "%s: %s", job->alg->name, m->no_types_why);
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+void ab_backend_modes_text(char *buf, size_t len)
+{
+	size_t pos = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ab_backends_len && pos < len; i++) {
+		const struct ab_mode *m = ab_backends[i]->modes;
+
+		pos += (size_t)snprintf(buf + pos, len - pos, "%s%s: ", i ? "; " : "",
+					ab_backends[i]->name);
+		for (; m->name && pos < len; m++)
+			pos += (size_t)snprintf(buf + pos, len - pos, "%s%s", m->name,
+						m[1].name ? ", " : "");
+	}
 }

@@ -7,7 +7,6 @@
 
 #include "core/job.h"
 
-
 /*
  * backends: a backend is one struct of operations, like fio's ioengines: afalg
  * (libkcapi), openssl (EVP), kmod (algbench.ko). docs/backends.md explains
@@ -15,8 +14,23 @@
  */
 
 /*
- * The operations. Every function pointer except name/summary/types/modes is
- * optional, in two combinations:
+ * One access mode of a backend (the JSON's "mode", --mode's word), with
+ * what the core needs to know about it, so report, plan and harness read
+ * the row instead of comparing names (fio's ioengine flags).
+ */
+#define AB_MODE_ASYNC	 (1u << 0) /* several requests outstanding (afalg aio, kmod async) */
+#define AB_MODE_ZEROCOPY (1u << 1) /* the payload's pages are handed over (afalg vmsplice) */
+
+struct ab_mode {
+	const char *name;
+	unsigned int flags;	  /* AB_MODE_* */
+	const char *baseline;	  /* the run's summary sets this mode against that one, or NULL */
+	unsigned int no_types;	  /* bit (1u << AB_HASH) ... per type this mode never runs */
+	const char *no_types_why; /* why: "AF_ALG hashes have no aio (...)" */
+};
+
+/*
+ * The operations. Every function pointer is optional, in two combinations:
  *
  *  - per-operation: open/op/output/close. The shared harness does the KAT
  *    (open with the KAT vector, op, output, compare), then starts the pinned
@@ -31,14 +45,16 @@
  */
 struct ab_backend {
 	const char *name;
-	const char *summary;
-	unsigned int types;	  /* bit (1u << AB_AEAD) ... per type it can run */
-	const char *const *modes; /* NULL-terminated; modes[0] is the default */
+	unsigned int types; /* bit (1u << AB_AEAD) ... per type it can run */
+	/* for each type not in types: why not, as a skipped row says it (stress-ng) */
+	const char *type_why[AB_N_TYPES];
+	const struct ab_mode *modes; /* ended by a row without name; modes[0] is the default */
 
 	/*
-	 * Does this backend ever run JOB's combination (hash x aio, acomp over
-	 * 64 KiB)? Pure: no I/O, no module loading; the plan asks it for every
-	 * job, dry runs included. 0, or -EOPNOTSUPP/-EINVAL and WHY.
+	 * Does this backend ever run JOB's combination (acomp over 64 KiB),
+	 * beyond what types and the modes' no_types say? Pure: no I/O, no
+	 * module loading; the plan asks it for every job, dry runs included.
+	 * 0, or -EOPNOTSUPP/-EINVAL and WHY.
 	 */
 	int (*supports)(const struct ab_job *job, char *why);
 	/* Can JOB run here? 0, or -errno and WHY (module missing, no EVP name). */
@@ -61,7 +77,17 @@ extern const struct ab_backend *const ab_backends[];
 extern const size_t ab_backends_len;
 
 const struct ab_backend *ab_backend_find(const char *name);
-int ab_backend_has_mode(const struct ab_backend *b, const char *mode);
+/* B's mode row named MODE, or NULL. */
+const struct ab_mode *ab_backend_mode(const struct ab_backend *b, const char *mode);
+/* JOB's mode row (job->mode is one of job->backend's modes). */
+const struct ab_mode *ab_job_mode(const struct ab_job *job);
 int ab_backend_runs(const struct ab_backend *b, enum ab_type type);
+/*
+ * -EOPNOTSUPP and WHY when JOB's backend or mode never runs its type (the
+ * rows' types, type_why, no_types); 0 otherwise.
+ */
+int ab_backend_refuses(const struct ab_job *job, char *why);
+/* "afalg: sendmsg, vmsplice, aio; openssl: evp; ..." from the table, for --help. */
+void ab_backend_modes_text(char *buf, size_t len);
 
 #endif

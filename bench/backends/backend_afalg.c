@@ -30,7 +30,16 @@
 
 enum afalg_mode { MODE_SENDMSG, MODE_VMSPLICE, MODE_AIO };
 
-static const char *const afalg_modes[] = { "sendmsg", "vmsplice", "aio", NULL };
+static const struct ab_mode afalg_modes[] = {
+	{ .name = "sendmsg" },
+	{ .name = "vmsplice", .flags = AB_MODE_ZEROCOPY, .baseline = "sendmsg" },
+	{ .name = "aio",
+	  .flags = AB_MODE_ASYNC,
+	  .baseline = "sendmsg",
+	  .no_types = 1u << AB_HASH,
+	  .no_types_why = "AF_ALG hashes have no aio (algif_hash reads synchronously)" },
+	{ 0 },
+};
 
 struct afalg_ctx {
 	const struct ab_job *job;
@@ -44,9 +53,11 @@ struct afalg_ctx {
 
 static enum afalg_mode mode_of(const struct ab_job *job)
 {
-	if (!strcmp(job->mode, "vmsplice"))
-		return MODE_VMSPLICE;
-	return strcmp(job->mode, "aio") ? MODE_SENDMSG : MODE_AIO;
+	unsigned int flags = ab_job_mode(job)->flags;
+
+	return flags & AB_MODE_ASYNC	  ? MODE_AIO
+	       : flags & AB_MODE_ZEROCOPY ? MODE_VMSPLICE
+					  : MODE_SENDMSG;
 }
 
 static const char *algif_of(enum ab_type type)
@@ -87,17 +98,6 @@ static int explain_errno(const struct ab_job *job, int err, const char *what, ch
 		snprintf(why, AB_WHY_LEN, "%s: AF_ALG %s failed: %s", job->alg->name, what,
 			 strerror(err));
 	return -err;
-}
-
-static int afalg_supports(const struct ab_job *job, char *why)
-{
-	if (job->alg->type == AB_HASH && mode_of(job) == MODE_AIO) {
-		snprintf(why, AB_WHY_LEN,
-			 "%s: AF_ALG hashes have no aio (algif_hash reads synchronously)",
-			 job->alg->name);
-		return -EOPNOTSUPP;
-	}
-	return 0;
 }
 
 /*
@@ -369,11 +369,10 @@ static void afalg_close(void *ctx)
 
 const struct ab_backend ab_backend_afalg = {
 	.name = "afalg",
-	.summary = "kernel crypto API through AF_ALG (libkcapi): sendmsg, vmsplice, aio",
 	.types = 1u << AB_AEAD | 1u << AB_SKCIPHER | 1u << AB_HASH,
+	.type_why = { [AB_ACOMP] = "AF_ALG has no compression interface; acomp is measured "
+				   "in-kernel by the kmod backend" },
 	.modes = afalg_modes,
-	.supports = afalg_supports,
-	.probe = afalg_supports,
 	.driver = afalg_driver,
 	.open = afalg_open,
 	.op = afalg_op,

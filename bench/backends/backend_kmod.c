@@ -26,24 +26,31 @@
 
 #include "backends/acomp_ref.h"
 #include "backends/backend.h"
-#include "sys/kmod_client.h"
 #include "backends/vector.h"
 #include "kmod/algbench_abi.h"
 #include "kmod/algbench_corpus.h"
 #include "sys/cpu.h"
+#include "sys/kmod_client.h"
 
-#define LINE_LEN ABK_LINE_MAX
+/* async: the module's mode=async with tcrypt's 8 requests in flight per thread */
+static const struct ab_mode kmod_modes[] = {
+	{ .name = "sync" },
+	{ .name = "async", .flags = AB_MODE_ASYNC },
+	{ 0 },
+};
 
-static const char *const kmod_modes[] = { "sync", "async", NULL };
-
-/* The module's names, from kmod/algbench_abi.h. */
-static const char *kmod_type(const struct ab_job *job)
+/* The module's type for a catalogue type (hashes through ahash). */
+static enum abk_type kmod_type(const struct ab_job *job)
 {
 	switch (job->alg->type) {
-	case AB_AEAD: return abk_type_name(ABK_AEAD);
-	case AB_SKCIPHER: return abk_type_name(ABK_SKCIPHER);
-	case AB_HASH: return abk_type_name(ABK_AHASH);
-	default: return abk_type_name(ABK_ACOMP);
+	case AB_AEAD:
+		return ABK_AEAD;
+	case AB_SKCIPHER:
+		return ABK_SKCIPHER;
+	case AB_HASH:
+		return ABK_AHASH;
+	default:
+		return ABK_ACOMP;
 	}
 }
 
@@ -59,8 +66,10 @@ static int kmod_cpus(unsigned int threads, char *out, size_t len, char *why)
 	size_t pos = 0;
 
 	if (n < (int)threads) {
-		snprintf(why, AB_WHY_LEN, "threads=%u but this process may run on %d CPUs (its affinity "
-			 "mask): use fewer --threads or widen the mask", threads, n);
+		snprintf(why, AB_WHY_LEN,
+			 "threads=%u but this process may run on %d CPUs (its affinity "
+			 "mask): use fewer --threads or widen the mask",
+			 threads, n);
 		return -EINVAL;
 	}
 	out[0] = '\0';
@@ -72,7 +81,8 @@ static int kmod_cpus(unsigned int threads, char *out, size_t len, char *why)
 		pos += (size_t)snprintf(out + pos, len - pos, j > i ? "%s%d-%d" : "%s%d",
 					pos ? "," : "", cpus[i], cpus[j]);
 		if (pos >= len) {
-			snprintf(why, AB_WHY_LEN, "the CPU list of %u threads is too long", threads);
+			snprintf(why, AB_WHY_LEN, "the CPU list of %u threads is too long",
+				 threads);
 			return -EINVAL;
 		}
 		i = j + 1;
@@ -83,16 +93,19 @@ static int kmod_cpus(unsigned int threads, char *out, size_t len, char *why)
 static int kmod_supports(const struct ab_job *job, char *why)
 {
 	if (job->alg->type == AB_ACOMP && job->size > ABK_MAX_ACOMP_SIZE) {
-		snprintf(why, AB_WHY_LEN, "%s: %zu bytes is over the kernel's 64 KiB acomp limit (scomp "
-			 "scratch buffers); use --sizes up to 65536", job->alg->name, job->size);
+		snprintf(why, AB_WHY_LEN,
+			 "%s: %zu bytes is over the kernel's 64 KiB acomp limit (scomp "
+			 "scratch buffers); use --sizes up to 65536",
+			 job->alg->name, job->size);
 		return -EINVAL;
 	}
 	/* the module's limits (kmod/algbench_abi.h), said here rather than as its EINVAL */
 	if (job->seconds * 1000 > ABK_MAX_MS || job->warmup * 1000 > ABK_MAX_WARMUP_MS) {
-		snprintf(why, AB_WHY_LEN, "--seconds %g / --warmup %g: algbench.ko takes at most %u s "
-			 "and %u s; use --seconds up to %u, --warmup up to %u", job->seconds, job->warmup,
-			 ABK_MAX_MS / 1000, ABK_MAX_WARMUP_MS / 1000, ABK_MAX_MS / 1000,
-			 ABK_MAX_WARMUP_MS / 1000);
+		snprintf(why, AB_WHY_LEN,
+			 "--seconds %g / --warmup %g: algbench.ko takes at most %u s "
+			 "and %u s; use --seconds up to %u, --warmup up to %u",
+			 job->seconds, job->warmup, ABK_MAX_MS / 1000, ABK_MAX_WARMUP_MS / 1000,
+			 ABK_MAX_MS / 1000, ABK_MAX_WARMUP_MS / 1000);
 		return -EINVAL;
 	}
 	return 0;
@@ -103,46 +116,39 @@ static int kmod_probe(const struct ab_job *job, char *why)
 	return kmod_supports(job, why) ?: abk_ensure_loaded(why);
 }
 
-static void put_hex(char *line, size_t len, const char *key, const uint8_t *p, size_t n)
-{
-	size_t pos = strlen(line);
-
-	if (!n || pos + strlen(key) + 2 * n + 3 >= len)
-		return;
-	pos += (size_t)snprintf(line + pos, len - pos, " %s=", key);
-	for (size_t i = 0; i < n; i++)
-		pos += (size_t)snprintf(line + pos, len - pos, "%02x", p[i]);
-}
-
-static void job_line(const struct ab_job *job, const struct ab_vector *v, const char *op,
-		     unsigned int ms, unsigned int warmup_ms, const char *cpus, char *line)
+/* JOB as a line for the module: the harness's ops are in the module's order. */
+static void job_line(const struct ab_job *job, const struct ab_vector *v, unsigned int ms,
+		     unsigned int warmup_ms, const char *cpus, struct abk_line *l)
 {
 	const struct ab_alg *alg = job->alg;
+	int async = ab_job_mode(job)->flags & AB_MODE_ASYNC;
 
-	snprintf(line, LINE_LEN, "type=%s alg=%s op=%s size=%zu ms=%u warmup_ms=%u cpus=%s mode=%s%s",
-		 kmod_type(job), alg->name, op, job->size, ms, warmup_ms, cpus,
-		 strcmp(job->mode, "async") ? "sync" : "async", strcmp(job->mode, "async") ? "" : " inflight=8");
+	abk_line_init(l);
+	abk_line_name(l, ABK_KEY_TYPE, kmod_type(job));
+	abk_line_text(l, ABK_KEY_ALG, alg->name);
+	abk_line_name(l, ABK_KEY_OP, (unsigned int)job->op);
+	abk_line_uint(l, ABK_KEY_SIZE, job->size);
+	abk_line_uint(l, ABK_KEY_MS, ms);
+	abk_line_uint(l, ABK_KEY_WARMUP_MS, warmup_ms);
+	abk_line_text(l, ABK_KEY_CPUS, cpus);
+	abk_line_name(l, ABK_KEY_MODE, async ? ABK_ASYNC : ABK_SYNC);
+	if (async)
+		abk_line_uint(l, ABK_KEY_INFLIGHT, 8);
 	if (alg->type == AB_ACOMP) {
-		strcat(line, " corpus=text");
+		abk_line_name(l, ABK_KEY_CORPUS, AB_CORPUS_TEXT);
 		return;
 	}
-	strcat(line, " corpus=pattern");
+	abk_line_name(l, ABK_KEY_CORPUS, AB_CORPUS_PATTERN);
 	if (job->key->keylen)
-		put_hex(line, LINE_LEN, "key", v->key, v->keylen);
+		abk_line_hex(l, ABK_KEY_KEY, v->key, v->keylen);
 	else if (alg->type != AB_HASH)
-		strcat(line, " keylen=0");
+		abk_line_uint(l, ABK_KEY_KEYLEN, 0);
 	if (alg->type != AB_HASH)
-		put_hex(line, LINE_LEN, "iv", v->iv, v->ivlen);
+		abk_line_hex(l, ABK_KEY_IV, v->iv, v->ivlen);
 	if (alg->type == AB_AEAD) {
-		put_hex(line, LINE_LEN, "adata", v->aad, v->aadlen);
-		snprintf(line + strlen(line), LINE_LEN - strlen(line), " authsize=%u", alg->taglen);
+		abk_line_hex(l, ABK_KEY_ADATA, v->aad, v->aadlen);
+		abk_line_uint(l, ABK_KEY_AUTHSIZE, alg->taglen);
 	}
-}
-
-static const char *op_word(enum ab_op op)
-{
-	/* the harness's ops are in the module's order: encrypt .. decompress */
-	return abk_op_name((unsigned int)op);
 }
 
 static void set_failed(struct ab_result *res, int err, const char *why)
@@ -151,15 +157,17 @@ static void set_failed(struct ab_result *res, int err, const char *why)
 	snprintf(res->reason, sizeof(res->reason), "%s", why);
 }
 
-static void acomp_detail(const struct ab_job *job, const struct abk_result *kr, struct ab_result *res)
+static void acomp_detail(const struct ab_job *job, const struct abk_result *kr,
+			 struct ab_result *res)
 {
 	unsigned char *in = malloc(job->size);
 	struct acomp_ref ref;
 	int n;
 
 	n = snprintf(res->kat_detail, sizeof(res->kat_detail),
-		     "kernel round trip ok; %s ratio %.3f (%u of %zu bytes, text corpus)", kr->driver,
-		     kr->csize ? (double)job->size / kr->csize : 0, kr->csize, job->size);
+		     "kernel round trip ok; %s ratio %.3f (%u of %zu bytes, text corpus)",
+		     kr->driver, kr->csize ? (double)job->size / kr->csize : 0, kr->csize,
+		     job->size);
 	if (!in)
 		return;
 	ab_corpus_fill(AB_CORPUS_TEXT, in, job->size);
@@ -183,7 +191,8 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 {
 	struct ab_job kj = *job;
 	struct abk_result *kr = calloc(1, sizeof(*kr));
-	char why[AB_WHY_LEN] = "", line[LINE_LEN], cpus[LINE_LEN / 2];
+	char why[AB_WHY_LEN] = "", cpus[ABK_LINE_MAX / 2];
+	struct abk_line line;
 	struct ab_vecbuf vb;
 	int ret;
 
@@ -192,7 +201,7 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 	if (kj.op == AB_OP_DECRYPT)
 		kj.op = AB_OP_ENCRYPT;
 	kj.threads = 1;
-	kj.mode = "sync";
+	kj.mode = kmod_modes[0].name; /* sync: one request, one thread */
 	if ((ret = kmod_cpus(1, cpus, sizeof(cpus), why)) ||
 	    (job->alg->type != AB_ACOMP && (ret = ab_vector_build(&kj, 0, &vb, why)))) {
 		set_failed(res, ret, why);
@@ -201,30 +210,36 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 	}
 	if (job->alg->type == AB_ACOMP)
 		memset(&vb, 0, sizeof(vb));
-	job_line(&kj, &vb.v, op_word(kj.op), 1, 0, cpus, line);
+	job_line(&kj, &vb.v, 1, 0, cpus, &line);
 	if (vb.v.expect)
-		put_hex(line, sizeof(line), "expect", vb.v.expect, vb.v.expectlen < 64 ? vb.v.expectlen : 64);
-	ret = abk_run(line, kr, why);
+		abk_line_hex(&line, ABK_KEY_EXPECT, vb.v.expect,
+			     vb.v.expectlen < ABK_MAX_DIGEST ? vb.v.expectlen : ABK_MAX_DIGEST);
+	ret = abk_run_line(&line, kr, why);
 	snprintf(res->driver, sizeof(res->driver), "%s", kr->driver);
 	if (ret == -EBADMSG) {
 		res->kat = AB_KAT_FAIL;
 		res->status = AB_STATUS_FAILED;
 		snprintf(res->kat_detail, sizeof(res->kat_detail), "%s", kr->reason);
-		snprintf(res->reason, sizeof(res->reason), "%s: known-answer check failed in the kernel",
-			 job->alg->name);
+		snprintf(res->reason, sizeof(res->reason),
+			 "%s: known-answer check failed in the kernel", job->alg->name);
 	} else if (ret) {
 		set_failed(res, ret, why);
 	} else if (vb.v.expect || !strcmp(kr->check, "vector")) {
 		res->kat = AB_KAT_PASS;
-		snprintf(res->kat_detail, sizeof(res->kat_detail), "in-kernel check %s%s", kr->check,
-			 vb.v.expect ? " against the OpenSSL reference" : " (built-in vector)");
+		if (vb.v.expect)
+			snprintf(res->kat_detail, sizeof(res->kat_detail),
+				 "in-kernel check %s against the %s reference", kr->check,
+				 ab_alg_ref_name(job->alg));
+		else
+			snprintf(res->kat_detail, sizeof(res->kat_detail),
+				 "in-kernel check %s (built-in vector)", kr->check);
 	} else if (job->alg->type == AB_ACOMP) {
 		res->kat = AB_KAT_PASS;
 		acomp_detail(job, kr, res);
 	} else {
 		res->kat = AB_KAT_SKIP;
-		snprintf(res->kat_detail, sizeof(res->kat_detail), "no reference; in-kernel check %s",
-			 kr->check);
+		snprintf(res->kat_detail, sizeof(res->kat_detail),
+			 "no reference; in-kernel check %s", kr->check);
 	}
 	abk_result_free(kr);
 	free(kr);
@@ -236,7 +251,8 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 {
 	struct abk_result *kr = calloc(1, sizeof(*kr));
-	char why[AB_WHY_LEN] = "", line[LINE_LEN], cpus[LINE_LEN / 2];
+	char why[AB_WHY_LEN] = "", cpus[ABK_LINE_MAX / 2];
+	struct abk_line line;
 	unsigned int ms = (unsigned int)(job->seconds * 1000 + 0.5);
 	struct ab_vecbuf vb = { 0 };
 	int ret = 0;
@@ -256,8 +272,8 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 		 */
 		unsigned int warm = (unsigned int)(job->warmup * 1000 + 0.5);
 
-		job_line(job, &vb.v, op_word(job->op), ms ? ms : 1, warm, cpus, line);
-		ret = abk_run(line, kr, why);
+		job_line(job, &vb.v, ms ? ms : 1, warm, cpus, &line);
+		ret = abk_run_line(&line, kr, why);
 		if (ret) {
 			set_failed(res, ret, why);
 		} else {
@@ -280,7 +296,6 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 
 const struct ab_backend ab_backend_kmod = {
 	.name = "kmod",
-	.summary = "in-kernel, by algbench.ko: bound kthreads per CPU, sync or async requests",
 	.types = (1u << AB_AEAD) | (1u << AB_SKCIPHER) | (1u << AB_HASH) | (1u << AB_ACOMP),
 	.modes = kmod_modes,
 	.supports = kmod_supports,

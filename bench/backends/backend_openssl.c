@@ -13,7 +13,7 @@
 
 #include "backends/evp.h"
 
-static const char *const openssl_modes[] = { "evp", NULL };
+static const struct ab_mode openssl_modes[] = { { .name = "evp" }, { 0 } };
 
 struct openssl_ctx {
 	const struct ab_job *job;
@@ -190,8 +190,9 @@ static void openssl_close(void *ctx)
 
 const struct ab_backend ab_backend_openssl = {
 	.name = "openssl",
-	.summary = "user-space reference: OpenSSL EVP on the same buffers",
 	.types = 1u << AB_AEAD | 1u << AB_SKCIPHER | 1u << AB_HASH,
+	.type_why = { [AB_ACOMP] = "OpenSSL EVP has no compression; acomp is measured in-kernel "
+				   "by the kmod backend" },
 	.modes = openssl_modes,
 	.probe = openssl_probe,
 	.driver = openssl_driver,

@@ -12,10 +12,10 @@ struct ab_vecbuf {
 
 /*
  * The fixed inputs of JOB from deterministic patterns, and the reference
- * answer in v.expect (OpenSSL; crc32c: RFC 3720's published vector, which
- * FOR_KAT selects as the input). Decrypt jobs get the reference's
- * ciphertext as input and the plaintext as answer. v.expect is NULL when
- * there is no reference. 0 or -errno with WHY.
+ * answer in v.expect from the reference the catalogue row names (OpenSSL,
+ * or with FOR_KAT a published vector, whose input then replaces the job's). Decrypt jobs get the
+ * reference's ciphertext as input and the plaintext as answer. v.expect is NULL when there is no
+ * reference. 0 or -errno with WHY.
  */
 int ab_vector_build(const struct ab_job *job, int for_kat, struct ab_vecbuf *vb, char *why);
 void ab_vector_free(struct ab_vecbuf *vb);

@@ -7,6 +7,17 @@
 #define AES_IV 16
 #define TAG    16
 
+/* RFC 3720 B.4: CRC32C of 32 zero bytes, as the kernel returns it (le32). */
+static const uint8_t zeros32[32];
+static const uint8_t crc32c_zeros32[4] = { 0xaa, 0x36, 0x91, 0x8a };
+static const struct ab_kat_vector crc32c_rfc3720 = {
+	.source = "RFC 3720 B.4",
+	.in = zeros32,
+	.inlen = sizeof(zeros32),
+	.out = crc32c_zeros32,
+	.outlen = sizeof(crc32c_zeros32),
+};
+
 const struct ab_alg ab_catalogue[] = {
 	/* aead: AAD of 16 bytes, tag 16, as IPsec ESP uses them. */
 	{ .name = "gcm(aes)",
@@ -18,7 +29,12 @@ const struct ab_alg ab_catalogue[] = {
 	  .aadlen = 16,
 	  .min_size = 1,
 	  .block = 1,
-	  .ref_lib = "openssl" },
+	  .ref = AB_REF_EVP },
+	/*
+	 * key = AES key || 4-byte salt; the kernel wants assoclen 16 or 20 with the 8-byte IV
+	 * as the AAD's tail (ESP), authenticating only the first assoclen-8 bytes; OpenSSL's
+	 * equivalent is GCM with nonce salt||iv and that shorter AAD.
+	 */
 	{ .name = "rfc4106(gcm(aes))",
 	  .type = AB_AEAD,
 	  .n_keys = 1,
@@ -28,12 +44,9 @@ const struct ab_alg ab_catalogue[] = {
 	  .aadlen = 16,
 	  .min_size = 1,
 	  .block = 1,
-	  .ref_lib = "openssl",
-	  .flags = AB_F_RFC4106,
-	  .note = "key = AES key || 4-byte salt; the kernel wants assoclen 16 or 20 with the "
-		  "8-byte IV as the AAD's tail (ESP), authenticating only the first assoclen-8 "
-		  "bytes; "
-		  "OpenSSL's equivalent is GCM with nonce salt||iv and that shorter AAD" },
+	  .ref = AB_REF_EVP,
+	  .flags = AB_F_RFC4106 },
+	/* The kernel's 16-byte IV is L'=iv[0] then the nonce; we use a 12-byte nonce (L=3). */
 	{ .name = "ccm(aes)",
 	  .type = AB_AEAD,
 	  .n_keys = 1,
@@ -43,10 +56,8 @@ const struct ab_alg ab_catalogue[] = {
 	  .aadlen = 16,
 	  .min_size = 1,
 	  .block = 1,
-	  .ref_lib = "openssl",
-	  .flags = AB_F_CCM_IV,
-	  .note = "the kernel's 16-byte IV is L'=iv[0] then the nonce; we use a 12-byte nonce "
-		  "(L=3)" },
+	  .ref = AB_REF_EVP,
+	  .flags = AB_F_CCM_IV },
 	{ .name = "rfc7539(chacha20,poly1305)",
 	  .type = AB_AEAD,
 	  .n_keys = 1,
@@ -56,7 +67,7 @@ const struct ab_alg ab_catalogue[] = {
 	  .aadlen = 16,
 	  .min_size = 1,
 	  .block = 1,
-	  .ref_lib = "openssl" },
+	  .ref = AB_REF_EVP },
 
 	/* skcipher */
 	{ .name = "cbc(aes)",
@@ -66,7 +77,7 @@ const struct ab_alg ab_catalogue[] = {
 	  .ivlen = AES_IV,
 	  .min_size = 16,
 	  .block = 16,
-	  .ref_lib = "openssl" },
+	  .ref = AB_REF_EVP },
 	{ .name = "ctr(aes)",
 	  .type = AB_SKCIPHER,
 	  .n_keys = 2,
@@ -74,7 +85,8 @@ const struct ab_alg ab_catalogue[] = {
 	  .ivlen = AES_IV,
 	  .min_size = 1,
 	  .block = 1,
-	  .ref_lib = "openssl" },
+	  .ref = AB_REF_EVP },
+	/* The two key halves must differ (OpenSSL and FIPS kernels refuse equal halves). */
 	{ .name = "xts(aes)",
 	  .type = AB_SKCIPHER,
 	  .n_keys = 2,
@@ -82,8 +94,7 @@ const struct ab_alg ab_catalogue[] = {
 	  .ivlen = AES_IV,
 	  .min_size = 16,
 	  .block = 1,
-	  .ref_lib = "openssl",
-	  .note = "the two key halves must differ (OpenSSL and FIPS kernels refuse equal halves)" },
+	  .ref = AB_REF_EVP },
 
 	/* hash */
 	{ .name = "sha256",
@@ -93,7 +104,7 @@ const struct ab_alg ab_catalogue[] = {
 	  .digestlen = 32,
 	  .min_size = 0,
 	  .block = 1,
-	  .ref_lib = "openssl" },
+	  .ref = AB_REF_EVP },
 	{ .name = "sha512",
 	  .type = AB_HASH,
 	  .n_keys = 1,
@@ -101,7 +112,8 @@ const struct ab_alg ab_catalogue[] = {
 	  .digestlen = 64,
 	  .min_size = 0,
 	  .block = 1,
-	  .ref_lib = "openssl" },
+	  .ref = AB_REF_EVP },
+	/* The EVP name is the digest under EVP_MAC HMAC. */
 	{ .name = "hmac(sha256)",
 	  .type = AB_HASH,
 	  .n_keys = 1,
@@ -109,9 +121,9 @@ const struct ab_alg ab_catalogue[] = {
 	  .digestlen = 32,
 	  .min_size = 0,
 	  .block = 1,
-	  .ref_lib = "openssl",
-	  .flags = AB_F_HMAC,
-	  .note = "the EVP name is the digest under EVP_MAC HMAC" },
+	  .ref = AB_REF_EVP,
+	  .flags = AB_F_HMAC },
+	/* OpenSSL has no crc32c: the KAT is RFC 3720 B.4's published vector. */
 	{ .name = "crc32c",
 	  .type = AB_HASH,
 	  .n_keys = 1,
@@ -119,41 +131,40 @@ const struct ab_alg ab_catalogue[] = {
 	  .digestlen = 4,
 	  .min_size = 0,
 	  .block = 1,
-	  .ref_lib = NULL,
-	  .note = "OpenSSL has no crc32c: the KAT is RFC 3720 B.4's published vectors; "
-		  "the kernel returns the CRC as 4 little-endian bytes" },
+	  .ref = AB_REF_VECTOR,
+	  .vector = &crc32c_rfc3720 },
 
 	/* acomp: AF_ALG has no compression interface, so only kmod runs these. */
+	/* The kernel's deflate is raw deflate (no zlib header). */
 	{ .name = "deflate",
 	  .type = AB_ACOMP,
 	  .n_keys = 1,
 	  .keys = { { 0, 0, NULL } },
 	  .min_size = 1,
 	  .block = 1,
-	  .ref_lib = "zlib",
-	  .note = "the kernel's deflate is raw deflate (no zlib header)" },
+	  .ref = AB_REF_ZLIB },
+	/* no lzo library in the build */
 	{ .name = "lzo",
 	  .type = AB_ACOMP,
 	  .n_keys = 1,
 	  .keys = { { 0, 0, NULL } },
 	  .min_size = 1,
 	  .block = 1,
-	  .ref_lib = NULL,
-	  .note = "no lzo library in the build: round trip only" },
+	  .ref = AB_REF_NONE },
 	{ .name = "lz4",
 	  .type = AB_ACOMP,
 	  .n_keys = 1,
 	  .keys = { { 0, 0, NULL } },
 	  .min_size = 1,
 	  .block = 1,
-	  .ref_lib = "lz4" },
+	  .ref = AB_REF_LZ4 },
 	{ .name = "zstd",
 	  .type = AB_ACOMP,
 	  .n_keys = 1,
 	  .keys = { { 0, 0, NULL } },
 	  .min_size = 1,
 	  .block = 1,
-	  .ref_lib = "zstd" },
+	  .ref = AB_REF_ZSTD },
 };
 
 const size_t ab_catalogue_len = sizeof(ab_catalogue) / sizeof(ab_catalogue[0]);
@@ -206,6 +217,24 @@ int ab_alg_has_op(const struct ab_alg *alg, enum ab_op op)
 int ab_alg_size_ok(const struct ab_alg *alg, size_t size)
 {
 	return size >= alg->min_size && (alg->block <= 1 || size % alg->block == 0);
+}
+
+const char *ab_alg_ref_name(const struct ab_alg *alg)
+{
+	switch (alg->ref) {
+	case AB_REF_EVP:
+		return "OpenSSL";
+	case AB_REF_VECTOR:
+		return alg->vector->source;
+	case AB_REF_ZLIB:
+		return "zlib";
+	case AB_REF_LZ4:
+		return "liblz4";
+	case AB_REF_ZSTD:
+		return "libzstd";
+	default:
+		return "no reference";
+	}
 }
 
 const char *ab_type_name(enum ab_type type)

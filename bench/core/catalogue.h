@@ -3,12 +3,15 @@
 #define ALGBENCH_CATALOGUE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * The algorithm catalogue: one row per kernel crypto API algorithm that
  * algbench knows how to drive and check. Every backend and every report
  * works from these rows; adding an algorithm means adding one row in
- * catalogue.c (and, if its parameters are unusual, a note there).
+ * catalogue.c (and, if its parameters are unusual, a comment there). Each
+ * row names the reference its known answer comes from, as the kernel's
+ * crypto/testmgr.c rows carry their checker.
  */
 
 enum ab_type {
@@ -43,6 +46,25 @@ struct ab_keysize {
 	const char *evp;     /* EVP cipher/digest name; NULL: OpenSSL has none */
 };
 
+/* Where a row's known answer comes from. */
+enum ab_ref {
+	AB_REF_NONE,   /* no user-space reference: the kernel's round trip only */
+	AB_REF_EVP,    /* OpenSSL EVP, by the key size's evp name */
+	AB_REF_VECTOR, /* a published vector: ab_alg.vector */
+	AB_REF_ZLIB,   /* compressors (bench/backends/acomp_ref.c) */
+	AB_REF_LZ4,
+	AB_REF_ZSTD,
+};
+
+/* A published known answer: OUT is the algorithm of IN, as the kernel returns it. */
+struct ab_kat_vector {
+	const char *source; /* "RFC 3720 B.4" */
+	const uint8_t *in;
+	size_t inlen;
+	const uint8_t *out;
+	size_t outlen;
+};
+
 struct ab_alg {
 	const char *name; /* kernel crypto API name, e.g. "gcm(aes)" */
 	enum ab_type type;
@@ -54,9 +76,9 @@ struct ab_alg {
 	unsigned int digestlen; /* hash output bytes */
 	unsigned int min_size;	/* smallest payload (xts: one block) */
 	unsigned int block;	/* payload must be a multiple (cbc: 16), 1 otherwise */
-	const char *ref_lib;	/* user-space reference: "openssl", "zlib", "lz4", "zstd", NULL */
 	unsigned int flags;	/* AB_F_*: parameter conventions the backends must follow */
-	const char *note;	/* why the parameters are what they are, or NULL */
+	enum ab_ref ref;	/* the reference answer's source */
+	const struct ab_kat_vector *vector; /* AB_REF_VECTOR's vector */
 };
 
 extern const struct ab_alg ab_catalogue[];
@@ -73,6 +95,9 @@ int ab_alg_has_op(const struct ab_alg *alg, enum ab_op op);
 
 /* Whether SIZE is a payload ALG accepts (min_size, block multiple). */
 int ab_alg_size_ok(const struct ab_alg *alg, size_t size);
+
+/* Who gives ALG's known answer, for messages: "OpenSSL", "RFC 3720 B.4", "zlib"... */
+const char *ab_alg_ref_name(const struct ab_alg *alg);
 
 const char *ab_type_name(enum ab_type type);
 const char *ab_op_name(enum ab_op op);

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sys/array.h"
-#include "report/report.h"
 #include "core/stats.h"
+#include "report/report.h"
+#include "sys/array.h"
 
 void ab_report_init(struct ab_report *r)
 {
@@ -78,8 +78,9 @@ static int same_job(const struct ab_report_entry *a, const struct ab_report_entr
 	       a->size == b->size && a->threads == b->threads;
 }
 
-/* MODE against sendmsg over every matching pair of OK afalg jobs. */
-static void compare_mode(FILE *out, const struct ab_report *r, const char *mode)
+/* MODE of backend B against its baseline mode over every matching pair of OK jobs. */
+static void compare_mode(FILE *out, const struct ab_report *r, const struct ab_backend *b,
+			 const struct ab_mode *mode)
 {
 	double *ratio = calloc(r->n_ok ? r->n_ok : 1, sizeof(double));
 	size_t n = 0, faster = 0, slower = 0;
@@ -87,12 +88,13 @@ static void compare_mode(FILE *out, const struct ab_report *r, const char *mode)
 	for (size_t i = 0; ratio && i < r->n_ok; i++) {
 		const struct ab_report_entry *m = &r->ok[i];
 
-		if (strcmp(m->mode, mode))
+		if (m->backend != b || strcmp(m->mode, mode->name))
 			continue;
 		for (size_t k = 0; k < r->n_ok; k++) {
 			const struct ab_report_entry *s = &r->ok[k];
 
-			if (strcmp(s->mode, "sendmsg") || !same_job(m, s) || s->mbps.median <= 0)
+			if (strcmp(s->mode, mode->baseline) || !same_job(m, s) ||
+			    s->mbps.median <= 0)
 				continue;
 			ratio[n++] = m->mbps.median / s->mbps.median;
 			faster += m->mbps.min > s->mbps.max;
@@ -103,11 +105,11 @@ static void compare_mode(FILE *out, const struct ab_report *r, const char *mode)
 		double med = ab_median(ratio, n);
 
 		fprintf(out,
-			"# %s vs sendmsg: %zu job pairs, median ratio %.3f; faster beyond noise in "
+			"# %s vs %s: %zu job pairs, median ratio %.3f; faster beyond noise in "
 			"%zu, slower "
 			"in %zu, within noise in %zu",
-			mode, n, med, faster, slower, n - faster - slower);
-		if (!strcmp(mode, "vmsplice"))
+			mode->name, mode->baseline, n, med, faster, slower, n - faster - slower);
+		if (mode->flags & AB_MODE_ZEROCOPY)
 			fprintf(out, " -> %s",
 				faster * 2 > n ? "zero-copy gain measured on this kernel"
 					       : "no consistent zero-copy gain on this kernel");
@@ -116,10 +118,27 @@ static void compare_mode(FILE *out, const struct ab_report *r, const char *mode)
 	free(ratio);
 }
 
+/* Each backend once, in the order its first job ran. */
+static int first_of_backend(const struct ab_report *r, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (r->ok[k].backend == r->ok[i].backend)
+			return 0;
+	return 1;
+}
+
 void ab_report_summary(FILE *out, const struct ab_report *r)
 {
 	fprintf(out, "# %zu jobs: %zu ok, %zu skipped, %zu failed; KAT %zu pass, %zu fail\n",
 		r->n_jobs, r->n_ok, r->n_skipped, r->n_failed, r->n_kat_pass, r->n_kat_fail);
-	compare_mode(out, r, "vmsplice");
-	compare_mode(out, r, "aio");
+	for (size_t i = 0; i < r->n_ok; i++) {
+		const struct ab_backend *b = r->ok[i].backend;
+
+		if (!first_of_backend(r, i))
+			continue;
+		/* the rows name the comparisons: afalg's vmsplice and aio against sendmsg */
+		for (const struct ab_mode *m = b->modes; m->name; m++)
+			if (m->baseline)
+				compare_mode(out, r, b, m);
+	}
 }

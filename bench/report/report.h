@@ -33,8 +33,9 @@ void ab_report_row(FILE *out, const struct ab_result *res);
 void ab_report_add(struct ab_report *r, const struct ab_result *res);
 
 /*
- * Totals, and whether vmsplice (zero-copy) and aio differ from sendmsg on
- * this kernel: per matching job pair the ratio of medians, and "beyond
+ * Totals, and whether each mode with a baseline in its backend's row
+ * (afalg: vmsplice, aio against sendmsg) differs from it on this kernel:
+ * per matching job pair the ratio of medians, and "beyond
  * noise" only when the sample ranges do not overlap (lkp's rule).
  */
 void ab_report_summary(FILE *out, const struct ab_report *r);

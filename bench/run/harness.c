@@ -239,8 +239,7 @@ static void kat_mismatch(struct ab_result *res, const uint8_t *got, size_t got_l
 	res->status = AB_STATUS_FAILED;
 	snprintf(res->reason, sizeof(res->reason),
 		 "%s %s %s: known-answer mismatch against %s; not timed", res->job.alg->name,
-		 res->job.backend->name, ab_op_name(res->job.op),
-		 res->job.key->evp ? "OpenSSL" : "the published vector");
+		 res->job.backend->name, ab_op_name(res->job.op), ab_alg_ref_name(res->job.alg));
 }
 
 /* Open a handle on the KAT vector, run one op, compare with the reference. */
@@ -315,15 +314,9 @@ enum ab_status ab_job_run(const struct ab_job *job, struct ab_result *res)
 	res->job = *job;
 	res->kat = AB_KAT_SKIP;
 	res->cycles_per_byte = res->ns_per_op_median = 0;
-	if (!ab_backend_runs(b, job->alg->type)) {
+	if (ab_backend_refuses(job, why)) {
 		res->status = AB_STATUS_SKIPPED;
-		snprintf(res->reason, sizeof(res->reason),
-			 "%s: the %s backend cannot run %s jobs%s", job->alg->name, b->name,
-			 ab_type_name(job->alg->type),
-			 job->alg->type == AB_ACOMP
-				 ? " (AF_ALG has no compression interface; acomp is measured "
-				   "in-kernel by the kmod backend)"
-				 : "");
+		snprintf(res->reason, sizeof(res->reason), "%s", why);
 		return res->status;
 	}
 	ret = b->probe ? b->probe(job, why) : 0;

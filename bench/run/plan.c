@@ -250,18 +250,20 @@ int ab_parse_keys(const char *s, struct ab_plan *p, char *why)
 
 static int mode_item(const char *tok, struct ab_plan *p, char *why)
 {
+	char known[AB_WHY_LEN / 2];
+
 	for (size_t i = 0; i < ab_backends_len; i++) {
-		if (!ab_backend_has_mode(ab_backends[i], tok))
+		const struct ab_mode *m = ab_backend_mode(ab_backends[i], tok);
+
+		if (!m)
 			continue;
 		if (list_full(p->n_modes, "modes", why))
 			return -1;
-		for (const char *const *m = ab_backends[i]->modes; *m; m++)
-			if (!strcmp(*m, tok))
-				p->modes[p->n_modes++] = *m; /* static storage */
+		p->modes[p->n_modes++] = m->name; /* static storage */
 		return 0;
 	}
-	snprintf(why, AB_WHY_LEN, "unknown mode '%s' (afalg: sendmsg vmsplice aio; openssl: evp)",
-		 tok);
+	ab_backend_modes_text(known, sizeof(known));
+	snprintf(why, AB_WHY_LEN, "unknown mode '%s' (%s)", tok, known);
 	return -1;
 }
 
@@ -335,16 +337,17 @@ int ab_job_unrunnable(const struct ab_job *job)
 {
 	char why[AB_WHY_LEN];
 
-	return !ab_backend_runs(job->backend, job->alg->type) ||
+	return ab_backend_refuses(job, why) ||
 	       (job->backend->probe && job->backend->probe(job, why));
 }
 
-/* A combination the backend never supports (hash x aio) is no job at all. */
+/* A combination the backend or its mode never runs (hash x aio) is no job at all. */
 static int never_supported(const struct ab_job *j)
 {
 	char why[AB_WHY_LEN];
 
-	return j->backend->supports && j->backend->supports(j, why) == -EOPNOTSUPP;
+	return ab_backend_refuses(j, why) ||
+	       (j->backend->supports && j->backend->supports(j, why) == -EOPNOTSUPP);
 }
 
 /* Every backend x mode for one (alg, key, op, size, threads). */
@@ -354,9 +357,9 @@ static int push_backends(const struct ab_plan *p, struct ab_job *j, struct job_l
 		j->backend = p->backends[b];
 		if (!ab_backend_runs(j->backend, j->alg->type))
 			continue;
-		for (const char *const *m = j->backend->modes; *m; m++) {
-			j->mode = *m;
-			if (mode_chosen(p, *m) && !never_supported(j) && push(l, j))
+		for (const struct ab_mode *m = j->backend->modes; m->name; m++) {
+			j->mode = m->name;
+			if (mode_chosen(p, m->name) && !never_supported(j) && push(l, j))
 				return -1;
 		}
 	}
@@ -381,7 +384,7 @@ static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct jo
 		/* One row that says why nothing measures it here. */
 		j.key = &a->keys[0];
 		j.backend = p->backends[0];
-		j.mode = j.backend->modes[0];
+		j.mode = j.backend->modes[0].name;
 		j.op = a->type == AB_ACOMP  ? AB_OP_COMPRESS
 		       : a->type == AB_HASH ? AB_OP_DIGEST
 					    : AB_OP_ENCRYPT;

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,111 @@
 #include <unistd.h>
 
 #include "sys/kmod_client.h"
+
+void abk_line_init(struct abk_line *l)
+{
+	l->text[0] = '\0';
+	l->len = 0;
+	l->err = 0;
+	l->why[0] = '\0';
+}
+
+static int too_long(struct abk_line *l, enum abk_key key)
+{
+	snprintf(l->why, sizeof(l->why), "algbench.ko job line: %s= does not fit in %d bytes",
+		 abk_key(key)->name, ABK_LINE_MAX - 1);
+	return l->err = -E2BIG;
+}
+
+/* " KEY=" then VALUE's printf, or -E2BIG when the line would reach ABK_LINE_MAX. */
+static __attribute__((format(printf, 3, 4))) int line_put(struct abk_line *l, enum abk_key key,
+							  const char *fmt, ...)
+{
+	size_t room = sizeof(l->text) - 1 - l->len; /* one byte for the module's newline */
+	va_list ap;
+	int n;
+
+	n = snprintf(l->text + l->len, room, "%s%s=", l->len ? " " : "", abk_key(key)->name);
+	if (n > 0 && (size_t)n < room) {
+		va_start(ap, fmt);
+		n += vsnprintf(l->text + l->len + n, room - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	if (n < 0 || (size_t)n >= room) {
+		l->text[l->len] = '\0';
+		return too_long(l, key);
+	}
+	l->len += (size_t)n;
+	return 0;
+}
+
+void abk_line_name(struct abk_line *l, enum abk_key key, unsigned int value)
+{
+	const struct abk_key_desc *d = abk_key(key);
+
+	if (l->err)
+		return;
+	if (d->kind != ABK_NAME || value >= d->n_values) {
+		snprintf(l->why, sizeof(l->why), "algbench.ko job line: no value %u for %s=", value,
+			 d->name);
+		l->err = -EINVAL;
+		return;
+	}
+	line_put(l, key, "%s", d->values[value]);
+}
+
+void abk_line_uint(struct abk_line *l, enum abk_key key, unsigned long long value)
+{
+	const struct abk_key_desc *d = abk_key(key);
+
+	if (l->err)
+		return;
+	if (d->kind != ABK_UINT || value < d->lo || value > d->hi) {
+		snprintf(l->why, sizeof(l->why), "algbench.ko takes %s= from %u to %u, not %llu",
+			 d->name, d->lo, d->hi, value);
+		l->err = -EINVAL;
+		return;
+	}
+	line_put(l, key, "%llu", value);
+}
+
+void abk_line_hex(struct abk_line *l, enum abk_key key, const uint8_t *p, size_t n)
+{
+	const struct abk_key_desc *d = abk_key(key);
+
+	if (l->err || !n)
+		return;
+	if (d->kind != ABK_HEX || n > d->hi) {
+		snprintf(l->why, sizeof(l->why),
+			 "algbench.ko takes at most %u bytes of %s=, not %zu", d->hi, d->name, n);
+		l->err = -EINVAL;
+		return;
+	}
+	if (line_put(l, key, "%s", ""))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (l->len + 3 > sizeof(l->text) - 1) {
+			too_long(l, key);
+			return;
+		}
+		l->len += (size_t)snprintf(l->text + l->len, 3, "%02x", p[i]);
+	}
+}
+
+void abk_line_text(struct abk_line *l, enum abk_key key, const char *text)
+{
+	const struct abk_key_desc *d = abk_key(key);
+
+	if (l->err)
+		return;
+	if (d->kind != ABK_TEXT || !text[0] || strpbrk(text, " \t\n")) {
+		snprintf(l->why, sizeof(l->why),
+			 "algbench.ko job line: %s='%s' is empty or has blanks", d->name, text);
+		l->err = -EINVAL;
+		return;
+	}
+	line_put(l, key, "%s", text);
+}
 
 static int modprobe_algbench(char *why)
 {
@@ -33,7 +139,8 @@ static int modprobe_algbench(char *why)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	snprintf(why, ABK_WHY_LEN,
-		 "algbench.ko: 'modprobe algbench' failed (not built for this kernel, or not installed in "
+		 "algbench.ko: 'modprobe algbench' failed (not built for this kernel, or not "
+		 "installed in "
 		 "/lib/modules/$(uname -r)/extra; build it with cmake, which runs kmod/kbuild.sh)");
 	return -ENOENT;
 }
@@ -64,8 +171,10 @@ int abk_ensure_loaded(char *why)
 		return ret;
 	}
 	if (access(ABK_DIR "/run", W_OK) != 0) {
-		snprintf(why, ABK_WHY_LEN, "%s/run: %s after loading algbench.ko (debugfs not mounted at "
-			 "/sys/kernel/debug, or not root?)", ABK_DIR, strerror(errno));
+		snprintf(why, ABK_WHY_LEN,
+			 "%s/run: %s after loading algbench.ko (debugfs not mounted at "
+			 "/sys/kernel/debug, or not root?)",
+			 ABK_DIR, strerror(errno));
 		return -errno;
 	}
 	return 0;
@@ -108,7 +217,8 @@ static void parse_cpus(struct abk_result *res)
 		uint64_t ops;
 		int n = 0;
 
-		if ((p == res->text || p[-1] == '\n') && sscanf(p, "cpu%u.ops=%" SCNu64 "%n", &cpu, &ops, &n) == 2) {
+		if ((p == res->text || p[-1] == '\n') &&
+		    sscanf(p, "cpu%u.ops=%" SCNu64 "%n", &cpu, &ops, &n) == 2) {
 			struct abk_cpu *c = &res->cpus[res->n_cpus++];
 			char key[32];
 
@@ -129,14 +239,15 @@ static void parse(struct abk_result *res)
 {
 	char buf[32];
 
-	res->status = (int)strtol(abk_get(res->text, "status", buf, sizeof(buf)) ? "-5" : buf, NULL, 10);
+	res->status =
+		(int)strtol(abk_get(res->text, "status", buf, sizeof(buf)) ? "-5" : buf, NULL, 10);
 	abk_get(res->text, "error", res->error, sizeof(res->error));
 	abk_get(res->text, "reason", res->reason, sizeof(res->reason));
 	abk_get(res->text, "driver", res->driver, sizeof(res->driver));
 	abk_get(res->text, "check", res->check, sizeof(res->check));
 	abk_get(res->text, "out_head", res->out_head, sizeof(res->out_head));
-	res->input_crc32 = (uint32_t)strtoul(abk_get(res->text, "input_crc32", buf, sizeof(buf)) ? "0" : buf,
-					     NULL, 16);
+	res->input_crc32 = (uint32_t)strtoul(
+		abk_get(res->text, "input_crc32", buf, sizeof(buf)) ? "0" : buf, NULL, 16);
 	res->size = (unsigned int)get_u64(res->text, "size");
 	res->threads = (unsigned int)get_u64(res->text, "threads");
 	res->csize = (unsigned int)get_u64(res->text, "csize");
@@ -179,8 +290,9 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	fd = open(ABK_DIR "/run", O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;
-		snprintf(why, ABK_WHY_LEN, "%s/run: %s (algbench.ko not loaded? see abk_ensure_loaded)",
-			 ABK_DIR, strerror(errno));
+		snprintf(why, ABK_WHY_LEN,
+			 "%s/run: %s (algbench.ko not loaded? see abk_ensure_loaded)", ABK_DIR,
+			 strerror(errno));
 		return err;
 	}
 	/* The write returns when the job is done; its reply is read on the same fd. */
@@ -200,6 +312,16 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	if (res->status)
 		snprintf(why, ABK_WHY_LEN, "algbench.ko: %s: %s", res->error, res->reason);
 	return res->status;
+}
+
+int abk_run_line(const struct abk_line *l, struct abk_result *res, char *why)
+{
+	if (l->err) {
+		memset(res, 0, sizeof(*res));
+		snprintf(why, ABK_WHY_LEN, "%s", l->why);
+		return l->err;
+	}
+	return abk_run(l->text, res, why);
 }
 
 void abk_result_free(struct abk_result *res)

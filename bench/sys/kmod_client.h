@@ -5,14 +5,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kmod/algbench_abi.h"
+
 /*
  * Client of algbench.ko's debugfs protocol (docs/kmod.md): one job line in,
  * key=value lines out. Standalone: no harness types, so scripts' helpers and
  * the kmod backend share it.
  */
 
-#define ABK_DIR "/sys/kernel/debug/algbench"
-#define ABK_WHY_LEN 256
+#define ABK_DIR	     "/sys/kernel/debug/algbench"
+#define ABK_WHY_LEN  256
 #define ABK_MAX_CPUS 1024
 
 struct abk_cpu {
@@ -21,19 +23,42 @@ struct abk_cpu {
 };
 
 struct abk_result {
-	int status;		/* 0 or -errno, as the module reported it */
-	char error[16];		/* "EINVAL"... */
-	char reason[200];	/* the module's reasons are under 192 bytes */
+	int status;	  /* 0 or -errno, as the module reported it */
+	char error[16];	  /* "EINVAL"... */
+	char reason[200]; /* the module's reasons are under 192 bytes */
 	char driver[128];
-	char check[32];		/* roundtrip, vector, expect, repeat... */
-	char out_head[72];	/* hex of the checked output's first bytes */
+	char check[32];	   /* roundtrip, vector, expect, repeat... */
+	char out_head[72]; /* hex of the checked output's first bytes */
 	uint32_t input_crc32;
 	unsigned int size, threads, csize;
 	uint64_t ops, bytes, ns, cycles; /* ns, cycles: the slowest thread's */
 	unsigned int n_cpus;
 	struct abk_cpu cpus[ABK_MAX_CPUS];
-	char *text;		/* the raw reply, malloc'd; abk_result_free() */
+	char *text; /* the raw reply, malloc'd; abk_result_free() */
 };
+
+/*
+ * One job line, built key by key with the names and bounds of
+ * kmod/algbench_abi.h, the table the module parses with: the only place
+ * user space spells a job line. The first bad key (a number out of its
+ * bounds, too many hex bytes, a line over ABK_LINE_MAX) sets err and why;
+ * later keys are ignored and abk_run_line() returns err.
+ */
+struct abk_line {
+	char text[ABK_LINE_MAX];
+	size_t len;
+	int err; /* 0, -EINVAL or -E2BIG */
+	char why[ABK_WHY_LEN];
+};
+
+void abk_line_init(struct abk_line *l);
+/* KEY=the VALUEth of its names (type=, op=, mode=, corpus=) */
+void abk_line_name(struct abk_line *l, enum abk_key key, unsigned int value);
+void abk_line_uint(struct abk_line *l, enum abk_key key, unsigned long long value);
+/* KEY=hex of N bytes; N == 0 writes nothing (the module refuses an empty value) */
+void abk_line_hex(struct abk_line *l, enum abk_key key, const uint8_t *p, size_t n);
+/* KEY=TEXT (alg=, cpus=): no blanks */
+void abk_line_text(struct abk_line *l, enum abk_key key, const char *text);
 
 /*
  * Make sure the control file exists: mount debugfs at /sys/kernel/debug if
@@ -50,6 +75,9 @@ int abk_ensure_loaded(char *why);
  * could not be used. RES must be freed with abk_result_free() either way.
  */
 int abk_run(const char *line, struct abk_result *res, char *why);
+
+/* abk_run() of L's text, or L's error (with WHY) if building it failed. */
+int abk_run_line(const struct abk_line *l, struct abk_result *res, char *why);
 
 /* The value of KEY in a reply TEXT, copied into OUT; 0 or -ENOENT. */
 int abk_get(const char *text, const char *key, char *out, size_t len);

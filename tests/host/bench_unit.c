@@ -20,6 +20,7 @@
 #include "report/result_json.h"
 #include "run/harness.h"
 #include "run/plan.h"
+#include "sys/kmod_client.h"
 
 static int n_tests, n_failed;
 
@@ -427,6 +428,71 @@ static void test_json(void)
 	rmdir(dir);
 }
 
+/* The backend rows answer what plan, harness and report used to decide by name. */
+static void test_backend_rows(void)
+{
+	const struct ab_alg *sha = ab_alg_find("sha256"), *lz4 = ab_alg_find("lz4");
+	struct ab_job job = { .alg = sha,
+			      .key = &sha->keys[0],
+			      .backend = ab_backend_find("afalg"),
+			      .op = AB_OP_DIGEST,
+			      .mode = "aio" };
+	char why[AB_WHY_LEN] = "", modes[AB_WHY_LEN];
+
+	check(ab_backend_refuses(&job, why) == -EOPNOTSUPP && strstr(why, "no aio"),
+	      "afalg's aio row refuses hashes and says why");
+	job.mode = "vmsplice";
+	check(!ab_backend_refuses(&job, why) && (ab_job_mode(&job)->flags & AB_MODE_ZEROCOPY) &&
+		      !strcmp(ab_job_mode(&job)->baseline, "sendmsg"),
+	      "vmsplice is zero-copy and set against sendmsg");
+	job = (struct ab_job){ .alg = lz4,
+			       .key = &lz4->keys[0],
+			       .backend = ab_backend_find("openssl"),
+			       .op = AB_OP_COMPRESS,
+			       .mode = "evp" };
+	check(ab_backend_refuses(&job, why) == -EOPNOTSUPP && strstr(why, "kmod backend"),
+	      "openssl's row says why it runs no acomp");
+	ab_backend_modes_text(modes, sizeof(modes));
+	check(!strcmp(modes, "afalg: sendmsg, vmsplice, aio; openssl: evp; kmod: sync, async"),
+	      "the --mode list is built from the rows");
+	check(ab_alg_find("crc32c")->ref == AB_REF_VECTOR &&
+		      !strcmp(ab_alg_ref_name(ab_alg_find("crc32c")), "RFC 3720 B.4") &&
+		      !strcmp(ab_alg_ref_name(ab_alg_find("gcm(aes)")), "OpenSSL") &&
+		      ab_alg_find("lzo")->ref == AB_REF_NONE,
+	      "catalogue rows name their reference");
+}
+
+/* algbench.ko job lines: the ABI's names and bounds, refused before the kernel sees them. */
+static void test_kmod_line(void)
+{
+	static const uint8_t key[ABK_MAX_KEY + 1] = { 0xab, 0x01 };
+	struct abk_line l;
+
+	abk_line_init(&l);
+	abk_line_name(&l, ABK_KEY_TYPE, ABK_AEAD);
+	abk_line_text(&l, ABK_KEY_ALG, "gcm(aes)");
+	abk_line_uint(&l, ABK_KEY_SIZE, 4096);
+	abk_line_hex(&l, ABK_KEY_KEY, key, 2);
+	abk_line_name(&l, ABK_KEY_MODE, ABK_ASYNC);
+	check(!l.err && !strcmp(l.text, "type=aead alg=gcm(aes) size=4096 key=ab01 mode=async"),
+	      "a job line from the ABI's key names");
+	abk_line_uint(&l, ABK_KEY_MS, ABK_MAX_MS + 1);
+	abk_line_uint(&l, ABK_KEY_SIZE, 1);
+	check(l.err == -EINVAL && strstr(l.why, "ms= from 1 to 60000") && !strstr(l.text, "ms=") &&
+		      !strstr(l.text, "size=1 "),
+	      "ms= over the module's limit is refused and ends the line");
+	abk_line_init(&l);
+	abk_line_hex(&l, ABK_KEY_KEY, key, sizeof(key));
+	check(l.err == -EINVAL && !l.len, "a key over ABK_MAX_KEY bytes is refused");
+	abk_line_init(&l);
+	abk_line_text(&l, ABK_KEY_ALG, "gcm(aes) count=1");
+	check(l.err == -EINVAL, "a value with a blank cannot smuggle in a key");
+	abk_line_init(&l);
+	for (int i = 0; i < 64 && !l.err; i++)
+		abk_line_hex(&l, ABK_KEY_ADATA, key, ABK_MAX_ADATA);
+	check(l.err == -E2BIG && l.len < ABK_LINE_MAX - 1, "a line over ABK_LINE_MAX is refused");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -439,6 +505,8 @@ int main(void)
 	test_vectors();
 	test_openssl_kat();
 	test_json();
+	test_backend_rows();
+	test_kmod_line();
 	printf("1..%d\n# totals: pass %d fail %d\n", n_tests, n_tests - n_failed, n_failed);
 	return n_failed ? 1 : 0;
 }
