@@ -140,6 +140,13 @@ struct ab_type_ops {
 	/* allocate tfm and requests, check correctness, prepare the timed op */
 	int (*setup)(struct ab_thread *t);
 	void (*teardown)(struct ab_thread *t);
+	/*
+	 * The timed loop with one request in flight (inflight=1): operations
+	 * until *ops reaches limit, jiffies reaches end_j or the job is
+	 * stopped; 0 or the failing operation's error. One indirect call per
+	 * sample, none per operation (ab_measure).
+	 */
+	int (*loop1)(struct ab_thread *t, unsigned long end_j, u64 limit, u64 *ops);
 };
 
 extern const struct ab_type_ops *const ab_types[AB_N_TYPES];

@@ -515,14 +515,20 @@ static int ab_measure(struct ab_thread *t)
 	start = ktime_get_ns();
 	c0 = get_cycles();
 	ret = 0;
-	while (ab_more(job, ops, end_j)) {
-		ret = ab_batch(t);
-		if (ret)
-			break;
-		ops += t->nreqs;
-		if (unlikely(READ_ONCE(jiffies) != last_j)) {
-			cond_resched();
-			last_j = jiffies;
+	if (t->nreqs == 1) {
+		/* one request in flight: the type's own tight loop (loop1) */
+		ret = t->type->loop1(t, end_j, ab_given(job, ABK_KEY_COUNT) ? job->count : U64_MAX,
+				     &ops);
+	} else {
+		while (ab_more(job, ops, end_j)) {
+			ret = ab_batch(t);
+			if (ret)
+				break;
+			ops += t->nreqs;
+			if (unlikely(READ_ONCE(jiffies) != last_j)) {
+				cond_resched();
+				last_j = jiffies;
+			}
 		}
 	}
 	t->cycles = get_cycles() - c0;
