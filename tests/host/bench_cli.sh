@@ -60,6 +60,8 @@ expect_status "crc32c in openssl alone is skipped: run exits 1" 1 "$A" run "${qu
 	--json "$dir/sig.json" >"$dir/sig.out" 2>"$dir/sig.err" &
 pid=$!
 for _ in $(seq 300); do grep -q ' pass ' "$dir/sig.out" && break; sleep 0.1; done
+# job 1's row comes before its result is saved: give job 2 time to start
+sleep 1
 sent=$SECONDS
 kill -INT "$pid"
 rc=0
@@ -69,5 +71,18 @@ check "SIGINT during a 4 s sample: exit 130 (got $rc) within 2 s (took ${waited}
 check "the finished job is saved, the interrupted one is not" \
 	jq -e '(.results | length) == 1 and .results[0].size == 16 and .results[0].status == "ok"' "$dir/sig.json" >/dev/null
 check "stderr names the job that was stopped" grep -q "openssl evp sha256 64 B stopped by signal 2; not saved" "$dir/sig.err"
+# The result file's folder vanishes mid-run (issue 11, defect 9): the rewrite
+# after the next job fails with a message, the run goes on, exit 1 at the end.
+mkdir -p "$dir/gone"
+"$A" run --backend openssl --alg sha256 --sizes 16,64,256 --seconds 1 --repeats 1 --warmup 0 \
+	--json "$dir/gone/r.json" >"$dir/gone.out" 2>"$dir/gone.err" &
+pid=$!
+for _ in $(seq 300); do grep -q ' pass ' "$dir/gone.out" && break; sleep 0.1; done
+rm -rf "$dir/gone"
+rc=0
+wait "$pid" || rc=$?
+check "result folder removed mid-run: exit 1 (got $rc), every job still ran" \
+	sh -c '[ "$1" = 1 ] && [ "$(grep -c " pass " "$0")" = 3 ]' "$dir/gone.out" "$rc"
+check "and it says the result file could not be written" grep -q "cannot \(update the result file\|write\)" "$dir/gone.err"
 rm -rf "$dir"
 tap_end
