@@ -31,13 +31,18 @@ says() { # says NAME WANT OUT: the last line of OUT is "exit 2", the first start
 	if [ "$(tail -n1 <<<"$out")" = "exit 2" ] && [ "$(head -n1 <<<"$out" | cut -c1-${#want})" = "$want" ]
 	then ok "$name"; else not_ok "$name (got: $out)"; fi
 }
+run_err() { # run_err ARGS...: stderr of "algbench WORDS... ARGS...", then "exit N"
+	"$ALGBENCH" "${words[@]}" "$@" 2>&1 >/dev/null
+	echo "exit $?"
+}
 for row in "${cmds[@]}"; do
 	IFS='|' read -r name src <<<"$row"
 	read -ra words <<<"$name"
-	run_err() { "$ALGBENCH" "${words[@]}" "$@" 2>&1 >/dev/null; echo "exit $?"; }
 	help=$("$ALGBENCH" "${words[@]}" --help)
-	# the table's long names and aliases, as the source states them (rows open with "{ .name =")
-	mapfile -t longs < <(grep -o '{ \.name = "[^"]*"\|\.alias = "[^"]*"' "$TESTS_TOP/$src" | cut -d'"' -f2)
+	# the table's long names and aliases, as the source states them: between
+	# "struct ab_opt NAME[] = {" and "{ 0 }", a row opens with { "name", ...
+	mapfile -t longs < <(sed -n '/struct ab_opt [a-z_]*\[\] = {/,/{ 0 }/p' "$TESTS_TOP/$src" |
+		grep -o $'^\t{ "[^"]*"\|\.alias = "[^"]*"' | cut -d'"' -f2)
 	missing=""
 	for l in "${longs[@]}"; do grep -q -- "--$l\b" <<<"$help" || missing+=" --$l"; done
 	grep -q -- '-h, --help' <<<"$help" || missing+=" --help"
