@@ -2,33 +2,39 @@
 #ifndef ALGBENCH_COMMAND_H
 #define ALGBENCH_COMMAND_H
 
+#include "cli/opt.h"
+
 /*
- * One row per subcommand of `algbench`. Each subcommand lives in its own
- * file and exports its entry point here; main.c holds the only table.
- * An entry point gets argv with argv[0] = the subcommand name and returns
- * the process exit status (0 ok, 1 finding/failure, 2 usage or input error).
+ * One row per subcommand of `algbench`; main.c holds the only table. Each
+ * subcommand lives in its own file and exports either its descriptor (its
+ * option table, entry point and help: cli/opt.h) or, when it has
+ * subcommands of its own, an entry point that gets argv with argv[0] = the
+ * subcommand name. Both give the process exit status (0 ok, 1
+ * finding/failure, 2 usage or input error).
  */
 struct ab_command {
 	const char *name;
-	int (*main)(int argc, char **argv);
+	const struct ab_opt_cmd *cmd;
+	int (*main)(int argc, char **argv); /* when cmd is NULL */
 	const char *summary;
 };
 
-int cmd_compare(int argc, char **argv);
+/* run/cmd_bench.c, run/cmd_list.c, run/cmd_kmod.c */
+extern const struct ab_opt_cmd ab_run_cmd, ab_suite_cmd, ab_list_cmd, ab_kmod_cmd;
+/* report/compare.c, report/plot.c */
+extern const struct ab_opt_cmd ab_compare_cmd, ab_plot_cmd;
+/* config/config_check.c */
+extern const struct ab_opt_cmd ab_config_check_cmd;
+/* report/merge.c, report/layers.c */
 int cmd_merge(int argc, char **argv);
-int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
-int cmd_config_check(int argc, char **argv);
-/* netlink/nl.c and netlink/conform.c */
-int cmd_nl(int argc, char **argv);
-int cmd_conform(int argc, char **argv);
-int cmd_run(int argc, char **argv);
-int cmd_suite(int argc, char **argv);
-int cmd_list(int argc, char **argv);
-int cmd_kmod(int argc, char **argv);
 /* export/kcidb.c */
-int cmd_export(int argc, char **argv);
-/* em/cmd_em.c */
+extern const struct ab_opt_cmd ab_export_cmd;
+/* netlink/conform.c */
+extern const struct ab_opt_cmd ab_conform_cmd;
+/* netlink/nl.c: nl list|get|stat */
+int cmd_nl(int argc, char **argv);
+/* em/cmd_em.c: em bench */
 int cmd_em(int argc, char **argv);
 
 #endif

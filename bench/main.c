@@ -16,20 +16,31 @@ static int cmd_help(int argc, char **argv)
 }
 
 static const struct ab_command commands[] = {
-	{ "run", cmd_run, "benchmark jobs chosen by flags (backend, alg, sizes, threads...)" },
-	{ "suite", cmd_suite, "the default benchmark set: the whole catalogue, sizes 16..65536, threads 1 and all" },
-	{ "list", cmd_list, "algorithms and drivers of the running kernel; which catalogue entries are usable" },
-	{ "kmod", cmd_kmod, "run job lines in the kernel through algbench.ko (tcrypt-style, per CPU)" },
-	{ "em", cmd_em, "energy-model companion: em bench times em_cpu_energy() v6.8 vs 6.9+" },
-	{ "compare", cmd_compare, "compare two result files: ratio, interval, verdict" },
-	{ "merge", cmd_merge, "join runs (one per boot) into one result file, each sample tagged with its round" },
-	{ "plot", cmd_plot, "charts of result files and comparisons (gnuplot)" },
-	{ "report", cmd_report, "what each layer costs: in-kernel, AF_ALG per mode, OpenSSL, per size (markdown + charts)" },
-	{ "nl", cmd_nl, "crypto_user netlink: list | get NAME | stat NAME [--json]" },
-	{ "conform", cmd_conform, "crypto_user conformance suite [--tap] [--expect-stats]" },
-	{ "config-check", cmd_config_check, "check a kernel config for crypto performance hazards" },
-	{ "export", cmd_export, "results, conform TAP and compare verdicts as KCIDB v5 JSON (--kcidb)" },
-	{ "help", cmd_help, "this text" },
+	{ "run", &ab_run_cmd, NULL,
+	  "benchmark jobs chosen by flags (backend, alg, sizes, threads...)" },
+	{ "suite", &ab_suite_cmd, NULL,
+	  "the default benchmark set: the whole catalogue, sizes 16..65536, threads 1 and all" },
+	{ "list", &ab_list_cmd, NULL,
+	  "algorithms and drivers of the running kernel; which catalogue entries are usable" },
+	{ "kmod", &ab_kmod_cmd, NULL,
+	  "run job lines in the kernel through algbench.ko (tcrypt-style, per CPU)" },
+	{ "em", NULL, cmd_em,
+	  "energy-model companion: em bench times em_cpu_energy() v6.8 vs 6.9+" },
+	{ "compare", &ab_compare_cmd, NULL, "compare two result files: ratio, interval, verdict" },
+	{ "merge", NULL, cmd_merge,
+	  "join runs (one per boot) into one result file, each sample tagged with its round" },
+	{ "plot", &ab_plot_cmd, NULL, "charts of result files and comparisons (gnuplot)" },
+	{ "report", NULL, cmd_report,
+	  "what each layer costs: in-kernel, AF_ALG per mode, OpenSSL, per size (markdown + "
+	  "charts)" },
+	{ "nl", NULL, cmd_nl, "crypto_user netlink: list | get NAME | stat NAME [--json]" },
+	{ "conform", &ab_conform_cmd, NULL,
+	  "crypto_user conformance suite [--tap] [--expect-stats]" },
+	{ "config-check", &ab_config_check_cmd, NULL,
+	  "check a kernel config for crypto performance hazards" },
+	{ "export", &ab_export_cmd, NULL,
+	  "results, conform TAP and compare verdicts as KCIDB v5 JSON (--kcidb)" },
+	{ "help", NULL, cmd_help, "this text" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -59,7 +70,8 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].main(argc - 1, argv + 1);
+			return commands[i].cmd ? ab_opt_main(commands[i].cmd, argc - 1, argv + 1)
+					       : commands[i].main(argc - 1, argv + 1);
 	fprintf(stderr, "algbench: unknown command '%s' (see 'algbench --help')\n", argv[1]);
 	return 2;
 }

@@ -8,31 +8,36 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <kcapi.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "conform.h"
 #include "sys/array.h"
 
-static const char conform_usage[] =
-	"usage: algbench conform [--tap] [--expect-stats auto|on|off] [--as-version X.Y]\n"
-	"\n"
-	"Checks the running kernel's crypto_user netlink interface: the GETALG dump\n"
-	"against /proc/crypto, GETALG per algorithm, GETSTAT, the CAP_NET_ADMIN checks\n"
-	"of NEWALG/DELALG/UPDATEALG/DELRNG (from a child that drops to nobody), and\n"
-	"malformed requests (then dmesg must show no WARN/BUG/oops). Run as root.\n"
-	"  --tap            kselftest-style TAP output (default: a plain list)\n"
-	"  --expect-stats   whether GETSTAT must answer counters: on, off, or auto\n"
-	"                   (default): from CONFIG_CRYPTO_STATS in /proc/config.gz or\n"
-	"                   /boot/config-$(uname -r); Linux >= 6.10 has none\n"
-	"  --as-version     judge the exact counters by what Linux X.Y counts (default:\n"
-	"                   the running kernel's; for distro kernels with backports)\n"
-	"Exit: 0 every check passed or was skipped, 1 a check failed, 2 bad usage\n"
-	"or no crypto_user socket.\n";
+struct conform_opts {
+	int tap;
+	const char *expect_stats, *as_version;
+};
+
+static const struct ab_opt conform_options[] = {
+	{ "tap", 0, NULL, AB_OPT_FLAG, offsetof(struct conform_opts, tap),
+	  .help = "kselftest-style TAP output", .def_text = "a plain list" },
+	{ "expect-stats", 0, "WHEN", AB_OPT_STR, offsetof(struct conform_opts, expect_stats),
+	  .help = "whether GETSTAT must answer counters; auto: from CONFIG_CRYPTO_STATS in "
+		  "/proc/config.gz or /boot/config-$(uname -r); Linux >= 6.10 has none",
+	  .choices = (const char *const[]){ "auto", "on", "off", NULL }, .def = "auto" },
+	{ "as-version", 0, "X.Y", AB_OPT_STR, offsetof(struct conform_opts, as_version),
+	  .help = "judge the exact counters by what Linux X.Y counts (for distro kernels with "
+		  "backports)",
+	  .def_text = "the running kernel's" },
+	{ 0 },
+};
 
 void conform_diag(const struct conform_ctx *c, const char *fmt, ...)
 {
@@ -108,7 +113,8 @@ static bool kernel_has_no_stats_code(char *rel, size_t n)
 	return sscanf(u.release, "%u.%u", &maj, &min) == 2 && (maj > 6 || (maj == 6 && min >= 10));
 }
 
-static int decide_stats(struct conform_ctx *c, const char *mode)
+/* MODE is one of --expect-stats's choices: on, off or auto. */
+static void decide_stats(struct conform_ctx *c, const char *mode)
 {
 	char src[300], rel[65];
 	enum kstats k;
@@ -116,10 +122,8 @@ static int decide_stats(struct conform_ctx *c, const char *mode)
 	if (!strcmp(mode, "on") || !strcmp(mode, "off")) {
 		c->stats = !strcmp(mode, "on");
 		snprintf(c->stats_why, sizeof(c->stats_why), "--expect-stats %s", mode);
-		return 0;
+		return;
 	}
-	if (strcmp(mode, "auto"))
-		return -1;
 	/* By design, not by config: GETSTAT answers -ENOTSUPP for every algorithm. */
 	if (kernel_has_no_stats_code(rel, sizeof(rel))) {
 		c->stats = 0;
@@ -127,7 +131,7 @@ static int decide_stats(struct conform_ctx *c, const char *mode)
 			 "CRYPTO_STATS and its GETSTAT counters were removed in Linux 6.10; "
 			 "this kernel is %s",
 			 rel);
-		return 0;
+		return;
 	}
 	k = kstats_from_config(src, sizeof(src));
 	if (k == KSTATS_UNKNOWN) {
@@ -135,12 +139,11 @@ static int decide_stats(struct conform_ctx *c, const char *mode)
 		snprintf(c->stats_why, sizeof(c->stats_why),
 			 "no kernel config in /proc/config.gz or /boot/config-$(uname -r); "
 			 "give --expect-stats on|off");
-		return 0;
+		return;
 	}
 	c->stats = k == KSTATS_Y;
 	snprintf(c->stats_why, sizeof(c->stats_why), "auto: CONFIG_CRYPTO_STATS=%s in %s",
 		 kstats_name(k), src);
-	return 0;
 }
 
 /*
@@ -272,29 +275,15 @@ static int run_all(struct conform_ctx *c)
 	return count[V_FAIL] ? 1 : 0;
 }
 
-int cmd_conform(int argc, char **argv)
+static int conform_main(void *opts, int argc, char **argv)
 {
-	struct conform_ctx c = { .kmsg_fd = -1 };
-	const char *mode = "auto", *as_version = NULL;
+	const struct conform_opts *o = opts;
+	struct conform_ctx c = { .kmsg_fd = -1, .tap = o->tap };
+	const char *as_version = o->as_version;
 	struct utsname u;
 	int ret;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--tap")) {
-			c.tap = true;
-		} else if (!strcmp(argv[i], "--expect-stats") && i + 1 < argc) {
-			mode = argv[++i];
-		} else if (!strcmp(argv[i], "--as-version") && i + 1 < argc) {
-			as_version = argv[++i];
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(conform_usage, stdout);
-			return 0;
-		} else {
-			fprintf(stderr, "algbench conform: unexpected argument '%s'\n%s", argv[i],
-				conform_usage);
-			return 2;
-		}
-	}
+	(void)argc, (void)argv; /* the descriptor refuses operands */
 	uname(&u);
 	c.counting_version =
 		as_version ? parse_version(as_version, 1) : parse_version(u.release, 0);
@@ -306,11 +295,7 @@ int cmd_conform(int argc, char **argv)
 			as_version ? as_version : u.release);
 		return 2;
 	}
-	if (decide_stats(&c, mode)) {
-		fprintf(stderr,
-			"algbench conform: --expect-stats takes auto, on or off, not '%s'\n", mode);
-		return 2;
-	}
+	decide_stats(&c, o->expect_stats);
 	if (setup(&c))
 		ret = 2;
 	else
@@ -322,3 +307,17 @@ int cmd_conform(int argc, char **argv)
 		close(c.kmsg_fd);
 	return ret;
 }
+
+const struct ab_opt_cmd ab_conform_cmd = {
+	"conform",
+	"[--tap] [--expect-stats auto|on|off] [--as-version X.Y]",
+	conform_options,
+	sizeof(struct conform_opts),
+	conform_main,
+	.about = "Checks the running kernel's crypto_user netlink interface: the GETALG dump\n"
+		 "against /proc/crypto, GETALG per algorithm, GETSTAT, the CAP_NET_ADMIN checks\n"
+		 "of NEWALG/DELALG/UPDATEALG/DELRNG (from a child that drops to nobody), and\n"
+		 "malformed requests (then dmesg must show no WARN/BUG/oops). Run as root.\n",
+	.after = "Exit: 0 every check passed or was skipped, 1 a check failed, 2 bad usage\n"
+		 "or no crypto_user socket.\n",
+};

@@ -3,33 +3,45 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "crypto_user.h"
-
-static const char nl_usage[] =
-	"usage: algbench nl list [--json]\n"
-	"       algbench nl get NAME [--driver DRIVER] [--json]\n"
-	"       algbench nl stat NAME [--driver DRIVER] [--json]\n"
-	"\n"
-	"Asks the kernel's crypto_user netlink interface (NETLINK_CRYPTO).\n"
-	"  list   every registered algorithm (CRYPTO_MSG_GETALG dump): name, driver,\n"
-	"         module, priority, refcnt, flags, type and the type's report fields\n"
-	"  get    one algorithm (GETALG); with --driver, that exact driver\n"
-	"  stat   one algorithm's counters (GETSTAT). A kernel without crypto\n"
-	"         statistics (CONFIG_CRYPTO_STATS unset, or Linux >= 6.10) answers\n"
-	"         -ENOTSUPP: that is reported, exit 0, JSON status \"unsupported\"\n"
-	"  --json print JSON instead of text\n"
-	"\n"
-	"Exit: 0 ok, 1 the kernel refused (e.g. no such algorithm: ENOENT),\n"
-	"2 bad usage or no crypto_user socket.\n";
 
 struct nl_opts {
 	const char *name;
 	const char *driver;
-	bool json;
+	int json;
+};
+
+static const struct ab_opt nl_options[] = {
+	{ "driver", 0, "DRIVER", AB_OPT_STR, offsetof(struct nl_opts, driver),
+	  .help = "get, stat: that exact driver of NAME", .def_text = "the one the kernel picks" },
+	{ "json", 0, NULL, AB_OPT_FLAG, offsetof(struct nl_opts, json),
+	  .help = "print JSON instead of text" },
+	{ 0 },
+};
+
+static const struct ab_opt_cmd nl_cmd = {
+	"nl",
+	"list [--json]\nget NAME [--driver DRIVER] [--json]\n"
+	"stat NAME [--driver DRIVER] [--json]",
+	nl_options,
+	sizeof(struct nl_opts),
+	NULL, /* parse_opts() parses, per subcommand */
+	.operands = true,
+	.about = "Asks the kernel's crypto_user netlink interface (NETLINK_CRYPTO).\n"
+		 "  list   every registered algorithm (CRYPTO_MSG_GETALG dump): name, driver,\n"
+		 "         module, priority, refcnt, flags, type and the type's report fields\n"
+		 "  get    one algorithm (GETALG); with --driver, that exact driver\n"
+		 "  stat   one algorithm's counters (GETSTAT). A kernel without crypto\n"
+		 "         statistics (CONFIG_CRYPTO_STATS unset, or Linux >= 6.10) answers\n"
+		 "         -ENOTSUPP: that is reported, exit 0, JSON status \"unsupported\"\n",
+	.after = "Exit: 0 ok, 1 the kernel refused (e.g. no such algorithm: ENOENT),\n"
+		 "2 bad usage or no crypto_user socket.\n",
 };
 
 static const char *errno_name(int e)
@@ -242,27 +254,29 @@ static int do_stat(struct cu_sock *s, const struct nl_opts *o)
 	return print_stat(&st, o->json);
 }
 
+/* argv[1] is the subcommand. AB_OPT_GO, or the exit status. */
 static int parse_opts(int argc, char **argv, bool want_name, struct nl_opts *o)
 {
+	struct ab_opt_cmd sub = nl_cmd;
+	char name[32];
+	int first, st;
+
+	snprintf(name, sizeof(name), "nl %s", argv[1]);
+	sub.who = name;
 	memset(o, 0, sizeof(*o));
-	for (int i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
-			o->json = true;
-		} else if (!strcmp(argv[i], "--driver") && want_name && i + 1 < argc) {
-			o->driver = argv[++i];
-		} else if (argv[i][0] != '-' && want_name && !o->name) {
-			o->name = argv[i];
-		} else {
-			fprintf(stderr, "algbench nl %s: unexpected argument '%s'\n%s", argv[1],
-				argv[i], nl_usage);
-			return -1;
-		}
-	}
-	if (want_name && !o->name) {
-		fprintf(stderr, "algbench nl %s: NAME missing\n%s", argv[1], nl_usage);
-		return -1;
-	}
-	return 0;
+	st = ab_opt_parse(&sub, argc - 1, argv + 1, o, &first);
+	if (st != AB_OPT_GO)
+		return st;
+	first++; /* an index into argv again */
+	if (!want_name && o->driver)
+		return ab_opt_error(&sub, "unexpected argument '--driver' (list takes no NAME)");
+	if (want_name && first < argc)
+		o->name = argv[first++];
+	if (first < argc)
+		return ab_opt_error(&sub, "unexpected argument '%s'", argv[first]);
+	if (want_name && !o->name)
+		return ab_opt_error(&sub, "NAME missing");
+	return AB_OPT_GO;
 }
 
 int cmd_nl(int argc, char **argv)
@@ -276,16 +290,18 @@ int cmd_nl(int argc, char **argv)
 		     { "stat", do_stat, true } };
 	struct nl_opts o;
 	struct cu_sock *s;
+	int st;
 
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(nl_usage, stdout);
+		ab_opt_help(&nl_cmd, stdout);
 		return 0;
 	}
 	for (size_t i = 0; argc >= 2 && i < sizeof(subs) / sizeof(subs[0]); i++) {
 		if (strcmp(argv[1], subs[i].name))
 			continue;
-		if (parse_opts(argc, argv, subs[i].want_name, &o))
-			return 2;
+		st = parse_opts(argc, argv, subs[i].want_name, &o);
+		if (st != AB_OPT_GO)
+			return st;
 		s = cu_open();
 		if (!s) {
 			fprintf(stderr,
@@ -299,8 +315,7 @@ int cmd_nl(int argc, char **argv)
 		cu_close(s);
 		return ret;
 	}
-	if (argc >= 2)
-		fprintf(stderr, "algbench nl: unknown subcommand '%s'\n", argv[1]);
-	fputs(nl_usage, stderr);
-	return 2;
+	if (argc < 2)
+		return ab_opt_error(&nl_cmd, "list, get or stat missing");
+	return ab_opt_error(&nl_cmd, "unknown subcommand '%s'", argv[1]);
 }

@@ -5,43 +5,18 @@
  * crypto-relevant options between two configs.
  */
 #include <jansson.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "config/config_rules.h"
 #include "sys/kconfig.h"
 
 #define MAX_FINDINGS 64
 #define WRAP	     78
-
-static int usage(FILE *out)
-{
-	fprintf(out,
-		"usage: algbench config-check [--json] FILE\n"
-		"       algbench config-check [--json] --running\n"
-		"       algbench config-check [--json] OLD NEW\n"
-		"       algbench config-check [--json] --rules\n\n"
-		"Checks a kernel config for what hurts crypto performance or blocks algbench:\n"
-		"CRYPTO_STATS, AF_ALG and crypto_user, the architecture's accelerated drivers\n"
-		"(x86_64, arm64), self-test and FIPS options, tcrypt (CRYPTO_TEST or\n"
-		"CRYPTO_BENCHMARK), debug options on the crypto path, and AF_ALG aead exposure\n"
-		"(CVE-2026-31431).\n\n"
-		"FILE is a .config, a gzip'd config (/proc/config.gz) or a Debian kernel\n"
-		"package (.deb; its ./boot/config-* is read). The architecture comes from the\n"
-		"config's own symbols.\n\n"
-		"  --running   /proc/config.gz, else /boot/config-$(uname -r)\n"
-		"  OLD NEW     compare: crypto-relevant options that changed, and the\n"
-		"              findings NEW gains or loses\n"
-		"  --rules     print the rule table and exit\n"
-		"  --json      JSON on stdout instead of the report (on unreadable input:\n"
-		"              {\"error\": reason})\n"
-		"  -h, --help  this text\n\n"
-		"Exit status: 0 no error findings (in NEW when comparing), 1 error findings,\n"
-		"2 bad usage or unreadable input (the reason is printed).\n");
-	return out == stdout ? 0 : 2;
-}
 
 /* Print @text after a @label, wrapped at WRAP columns, continuation lines indented. */
 static void print_wrapped(const char *label, const char *text)
@@ -328,53 +303,68 @@ static int load(struct kconfig *kc, const char *path, int running, int json)
 	return r;
 }
 
-int cmd_config_check(int argc, char **argv)
-{
-	const char *files[2];
-	int json = 0, running = 0, rules = 0, nfiles = 0, ret;
-	struct kconfig a, b;
+struct check_opts {
+	int json, running, rules;
+};
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json"))
-			json = 1;
-		else if (!strcmp(argv[i], "--running"))
-			running = 1;
-		else if (!strcmp(argv[i], "--rules"))
-			rules = 1;
-		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-			return usage(stdout);
-		else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "algbench config-check: unknown option '%s' (see --help)\n",
-				argv[i]);
-			return 2;
-		} else if (nfiles == 2) {
-			fprintf(stderr, "algbench config-check: too many files (one to check, two "
-					"to compare)\n");
-			return 2;
-		} else {
-			files[nfiles++] = argv[i];
-		}
-	}
-	if (rules)
-		return print_rules(json);
-	if ((running && nfiles) || (!running && !nfiles)) {
-		fprintf(stderr,
-			"algbench config-check: give FILE, OLD NEW, or --running (see --help)\n");
-		return 2;
-	}
-	if (load(&a, files[0], running, json))
+static const struct ab_opt check_opts[] = {
+	{ "running", 0, NULL, AB_OPT_FLAG, offsetof(struct check_opts, running),
+	  .help = "/proc/config.gz, else /boot/config-$(uname -r)" },
+	{ "rules", 0, NULL, AB_OPT_FLAG, offsetof(struct check_opts, rules),
+	  .help = "print the rule table and exit" },
+	{ "json", 0, NULL, AB_OPT_FLAG, offsetof(struct check_opts, json),
+	  .help = "JSON on stdout instead of the report (on unreadable input: {\"error\": "
+		  "reason})" },
+	{ 0 },
+};
+
+/* ARGV: the config files, one to check or two to compare. */
+static int check_main(void *opts, int nfiles, char **argv)
+{
+	const struct check_opts o = *(const struct check_opts *)opts;
+	struct kconfig a, b;
+	int ret;
+
+	if (nfiles > 2)
+		return ab_opt_error(&ab_config_check_cmd,
+				    "too many files (one to check, two to compare)");
+	if (o.rules)
+		return print_rules(o.json);
+	if ((o.running && nfiles) || (!o.running && !nfiles))
+		return ab_opt_error(&ab_config_check_cmd, "give FILE, OLD NEW, or --running");
+	if (load(&a, argv[0], o.running, o.json))
 		return 2;
 	if (nfiles < 2) {
-		ret = check_one(&a, json);
+		ret = check_one(&a, o.json);
 		kconfig_free(&a);
 		return ret;
 	}
-	if (load(&b, files[1], 0, json)) {
+	if (load(&b, argv[1], 0, o.json)) {
 		kconfig_free(&a);
 		return 2;
 	}
-	ret = compare(&a, &b, json);
+	ret = compare(&a, &b, o.json);
 	kconfig_free(&a);
 	kconfig_free(&b);
 	return ret;
 }
+
+const struct ab_opt_cmd ab_config_check_cmd = {
+	"config-check",
+	"[--json] FILE\n[--json] --running\n[--json] OLD NEW\n[--json] --rules",
+	check_opts,
+	sizeof(struct check_opts),
+	check_main,
+	.operands = true,
+	.about = "Checks a kernel config for what hurts crypto performance or blocks algbench:\n"
+		 "CRYPTO_STATS, AF_ALG and crypto_user, the architecture's accelerated drivers\n"
+		 "(x86_64, arm64), self-test and FIPS options, tcrypt (CRYPTO_TEST or\n"
+		 "CRYPTO_BENCHMARK), debug options on the crypto path, and AF_ALG aead exposure\n"
+		 "(CVE-2026-31431).\n\n"
+		 "FILE is a .config, a gzip'd config (/proc/config.gz) or a Debian kernel\n"
+		 "package (.deb; its ./boot/config-* is read). The architecture comes from the\n"
+		 "config's own symbols. OLD NEW compares: crypto-relevant options that changed,\n"
+		 "and the findings NEW gains or loses.\n",
+	.after = "Exit status: 0 no error findings (in NEW when comparing), 1 error findings,\n"
+		 "2 bad usage or unreadable input (the reason is printed).\n",
+};

@@ -3,27 +3,16 @@
  * algbench em bench: the em_cpu_energy() sweep of algbench_em.ko, timed
  * natively in user space (under TCG a division's time says nothing).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "core/stats.h"
 #include "em/em_model.h"
 #include "sys/cpu.h"
-
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: algbench em bench [--repeats N] [--ms MS]\n\n"
-		"Times em_cpu_energy() as Linux 6.9+ computes it (cost = 10*power/performance,\n"
-		"no division per call) against v6.8 (two divisions per call) on RK3399's big\n"
-		"and little tables, over the sweep algbench_em.ko uses (max_util 1..capacity,\n"
-		"sum_util 1..4 x max_util, cap 100%%/75%%/50%%). First checks both pick the same\n"
-		"state. Each repeat times both formulas for about MS ms (default 20); prints the\n"
-		"old/new time ratio as median [min..max] and MAD over N repeats (default 15),\n"
-		"beside the series' 1.43x (big) / 1.69x (little) on a RockPi 4B.\n");
-}
 
 static volatile unsigned long sink;
 
@@ -84,46 +73,30 @@ static int agreement(const struct ab_em_domain *d, unsigned long *points, unsign
 	return *points == *same ? 0 : 1;
 }
 
-static int em_bench(int argc, char **argv)
+struct bench_opts {
+	unsigned int repeats;
+	double ms;
+};
+
+static const struct ab_opt bench_opts[] = {
+	{ "repeats", 0, "N", AB_OPT_UINT, offsetof(struct bench_opts, repeats),
+	  .help = "times each formula is timed; the ratio is their median [min..max] and MAD",
+	  .min = 1, .max = 1000, .def = "15" },
+	{ "ms", 0, "MS", AB_OPT_DOUBLE, offsetof(struct bench_opts, ms),
+	  .help = "how long each repeat times each formula, in milliseconds", .min = 1,
+	  .max = 10000, .def = "20" },
+	{ 0 },
+};
+
+static int em_bench(void *opts, int argc, char **argv)
 {
-	int repeats = 15;
-	double ms = 20;
+	const struct bench_opts *o = opts;
 	const double seed[2] = { 1.43, 1.69 };
+	int i, status = 0, repeats = (int)o->repeats;
+	double ms = o->ms;
 	char cpu[128];
-	int i, status = 0;
 
-	for (i = 1; i < argc; i++) {
-		char *end;
-
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage(stdout);
-			return 0;
-		} else if (!strcmp(argv[i], "--repeats") && i + 1 < argc) {
-			repeats = (int)strtol(argv[++i], &end, 10);
-			if (*end || repeats < 1 || repeats > 1000) {
-				fprintf(stderr,
-					"algbench em bench: --repeats '%s' is not a number from 1 "
-					"to 1000\n",
-					argv[i]);
-				return 2;
-			}
-		} else if (!strcmp(argv[i], "--ms") && i + 1 < argc) {
-			ms = strtod(argv[++i], &end);
-			if (*end || !(ms >= 1 && ms <= 10000)) {
-				fprintf(stderr,
-					"algbench em bench: --ms '%s' is not a number from 1 to "
-					"10000\n",
-					argv[i]);
-				return 2;
-			}
-		} else {
-			fprintf(stderr,
-				"algbench em bench: unknown or incomplete option '%s' (see "
-				"'algbench em bench --help')\n",
-				argv[i]);
-			return 2;
-		}
-	}
+	(void)argc, (void)argv; /* the descriptor refuses operands */
 	ab_cpuinfo_field("model name", cpu, sizeof(cpu));
 	printf("algbench em bench: em_cpu_energy() v6.8 (old) vs 6.9+ (new), user space, %d "
 	       "repeats of %.0f ms per formula\n",
@@ -172,12 +145,27 @@ static int em_bench(int argc, char **argv)
 	return status;
 }
 
+static const struct ab_opt_cmd bench_cmd = {
+	"em bench",
+	"[--repeats N] [--ms MS]",
+	bench_opts,
+	sizeof(struct bench_opts),
+	em_bench,
+	.about = "Times em_cpu_energy() as Linux 6.9+ computes it (cost = 10*power/performance,\n"
+		 "no division per call) against v6.8 (two divisions per call) on RK3399's big\n"
+		 "and little tables, over the sweep algbench_em.ko uses (max_util 1..capacity,\n"
+		 "sum_util 1..4 x max_util, cap 100%/75%/50%). First checks both pick the same\n"
+		 "state. Each repeat times both formulas for about MS ms; prints the old/new\n"
+		 "time ratio as median [min..max] and MAD over N repeats, beside the series'\n"
+		 "1.43x (big) / 1.69x (little) on a RockPi 4B.\n",
+};
+
 int cmd_em(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "bench"))
-		return em_bench(argc - 1, argv + 1);
+		return ab_opt_main(&bench_cmd, argc - 1, argv + 1);
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		usage(stdout);
+		ab_opt_help(&bench_cmd, stdout);
 		return 0;
 	}
 	fprintf(stderr,

@@ -7,12 +7,13 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/opt.h"
 #include "command.h"
 
 #define PFX "algbench export: "
@@ -237,72 +238,50 @@ static int export_tap(struct ctx *c, const char *file, FILE *f)
 	return 0;
 }
 
-static int usage(FILE *out)
+struct export_opts {
+	int kcidb;
+	const char *origin, *kernel, *out;
+};
+
+static int opt_origin(const char *arg, void *origin, char *why)
 {
-	fprintf(out,
-		"usage: algbench export --kcidb [--origin NAME] [--kernel REL] [-o OUT] FILE...\n\n"
-		"Turn result JSON (algbench run|suite --json), conform TAP (algbench conform "
-		"--tap)\n"
-		"and compare verdicts (algbench compare --json) into one KCIDB I/O JSON v5.0 "
-		"document\n"
-		"(one checkout and one build per kernel, one test per job, TAP line or pair).\n"
-		"The file kind is found from its content.\n\n"
-		"  --origin NAME  KCIDB origin, [a-z0-9_]+ (default algbench)\n"
-		"  --kernel REL   kernel release naming checkout and build (default: the first\n"
-		"                 result file's run.host.kernel, else \"unknown\")\n"
-		"  -o OUT         write to OUT (default stdout)\n\n"
-		"Exit 0 written, 2 usage or input error.\n");
-	return out == stdout ? 0 : 2;
+	if (!*arg || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(arg)) {
+		snprintf(why, AB_OPT_WHY_LEN,
+			 "'%s': KCIDB origins are [a-z0-9_]+; pick such a name", arg);
+		return -1;
+	}
+	*(const char **)origin = arg;
+	return 0;
 }
 
-int cmd_export(int argc, char **argv)
+static const struct ab_opt export_opts[] = {
+	{ "kcidb", 0, NULL, AB_OPT_FLAG, offsetof(struct export_opts, kcidb),
+	  .help = "KCIDB I/O JSON v5.0, the one format there is (needed)" },
+	{ "origin", 0, "NAME", AB_OPT_CALL, offsetof(struct export_opts, origin),
+	  .help = "KCIDB origin, [a-z0-9_]+", .call = opt_origin, .def = "algbench" },
+	{ "kernel", 0, "REL", AB_OPT_STR, offsetof(struct export_opts, kernel),
+	  .help = "kernel release naming checkout and build",
+	  .def_text = "the first result file's run.host.kernel, else \"unknown\"" },
+	{ "out", 'o', "OUT", AB_OPT_STR, offsetof(struct export_opts, out), .help = "write to OUT",
+	  .def_text = "stdout" },
+	{ 0 },
+};
+
+/* ARGV: the NFILES input files. */
+static int export_main(void *opts, int nfiles, char **argv)
 {
-	static const struct option opts[] = { { "kcidb", no_argument, NULL, 'k' },
-					      { "origin", required_argument, NULL, 'O' },
-					      { "kernel", required_argument, NULL, 'K' },
-					      { "help", no_argument, NULL, 'h' },
-					      { NULL, 0, NULL, 0 } };
-	const char *origin = "algbench", *kernel = NULL, *out = NULL;
+	const struct export_opts o = *(const struct export_opts *)opts;
+	const char *kernel = o.kernel;
 	char build_id[400], kpart[200];
 	struct ctx c = { 0 };
 	json_t *doc, *docs[64] = { 0 };
-	int kcidb = 0, opt, rc = 2, nfiles;
+	int rc = 2;
 
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'k':
-			kcidb = 1;
-			break;
-		case 'O':
-			origin = optarg;
-			break;
-		case 'K':
-			kernel = optarg;
-			break;
-		case 'o':
-			out = optarg;
-			break;
-		case 'h':
-			return usage(stdout);
-		default:
-			return usage(stderr);
-		}
-	}
-	nfiles = argc - optind;
-	if (!kcidb || nfiles < 1 || nfiles > 64) {
-		fprintf(stderr, PFX "need --kcidb and 1 to 64 input files (see --help)\n");
-		return 2;
-	}
-	if (!*origin || strspn(origin, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(origin)) {
-		fprintf(stderr,
-			PFX "--origin '%s': KCIDB origins are [a-z0-9_]+; pick such a name\n",
-			origin);
-		return 2;
-	}
+	if (!o.kcidb || nfiles < 1 || nfiles > 64)
+		return ab_opt_error(&ab_export_cmd, "need --kcidb and 1 to 64 input files");
 	/* Load the JSON files first: the first result names the kernel. */
 	for (int i = 0; i < nfiles; i++) {
-		const char *file = argv[optind + i];
+		const char *file = argv[i];
 		FILE *f = fopen(file, "r");
 		int ch;
 
@@ -330,12 +309,12 @@ int cmd_export(int argc, char **argv)
 		}
 	}
 	path_part(kpart, sizeof(kpart), kernel ? kernel : "unknown");
-	snprintf(build_id, sizeof(build_id), "%s:%s", origin, kpart);
-	c.origin = origin;
+	snprintf(build_id, sizeof(build_id), "%s:%s", o.origin, kpart);
+	c.origin = o.origin;
 	c.build_id = build_id;
 	c.tests = json_array();
 	for (int i = 0; i < nfiles; i++) {
-		const char *file = argv[optind + i], *schema;
+		const char *file = argv[i], *schema;
 
 		if (!docs[i]) {
 			FILE *f = fopen(file, "r");
@@ -362,20 +341,20 @@ int cmd_export(int argc, char **argv)
 	}
 	doc = json_pack("{s:{s:i, s:i}, s:[{s:s, s:s, s:s}], s:[{s:s, s:s, s:s, s:s}], s:O}",
 			"version", "major", 5, "minor", 0, "checkouts", "id", build_id, "origin",
-			origin, "comment", kernel ? kernel : "unknown", "builds", "id", build_id,
-			"checkout_id", build_id, "origin", origin, "comment",
+			o.origin, "comment", kernel ? kernel : "unknown", "builds", "id", build_id,
+			"checkout_id", build_id, "origin", o.origin, "comment",
 			kernel ? kernel : "unknown", "tests", c.tests);
 	if (!doc) {
 		fprintf(stderr, PFX "out of memory\n");
 		rc = 2;
 		goto done;
 	}
-	rc = out ? json_dump_file(doc, out, JSON_INDENT(1) | JSON_SORT_KEYS)
-		 : json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
-	if (!out)
+	rc = o.out ? json_dump_file(doc, o.out, JSON_INDENT(1) | JSON_SORT_KEYS)
+		   : json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
+	if (!o.out)
 		putchar('\n');
 	if (rc) {
-		fprintf(stderr, PFX "%s: cannot write\n", out ? out : "stdout");
+		fprintf(stderr, PFX "%s: cannot write\n", o.out ? o.out : "stdout");
 		rc = 2;
 	}
 	json_decref(doc);
@@ -385,3 +364,17 @@ done:
 		json_decref(docs[i]);
 	return rc;
 }
+
+const struct ab_opt_cmd ab_export_cmd = {
+	"export",
+	"--kcidb [--origin NAME] [--kernel REL] [-o OUT] FILE...",
+	export_opts,
+	sizeof(struct export_opts),
+	export_main,
+	.operands = true,
+	.about = "Turn result JSON (algbench run|suite --json), conform TAP (algbench conform\n"
+		 "--tap) and compare verdicts (algbench compare --json) into one KCIDB I/O JSON\n"
+		 "v5.0 document (one checkout and one build per kernel, one test per job, TAP\n"
+		 "line or pair). The file kind is found from its content.\n",
+	.after = "Exit 0 written, 2 usage or input error.\n",
+};

@@ -11,14 +11,15 @@
  * every pair of boots instead of an interval and p.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "core/stats.h"
 #include "report/result_json.h"
@@ -163,16 +164,18 @@ static json_t *load_result(const char *path)
 
 	if (!root) {
 		if (err.line > 0)
-			fprintf(stderr, "compare: %s: line %d: %s\n", path, err.line, err.text);
+			fprintf(stderr, "algbench compare: %s: line %d: %s\n", path, err.line,
+				err.text);
 		else
-			fprintf(stderr, "compare: %s\n", err.text);
+			fprintf(stderr, "algbench compare: %s\n", err.text);
 		return NULL;
 	}
 	schema = json_string_value(json_object_get(root, "schema"));
 	if (!schema || strcmp(schema, "algbench/1") ||
 	    !json_is_array(json_object_get(root, "results"))) {
 		fprintf(stderr,
-			"compare: %s: not an algbench result (want schema \"algbench/1\" with a "
+			"algbench compare: %s: not an algbench result (want schema \"algbench/1\" "
+			"with a "
 			"results array)\n",
 			path);
 		json_decref(root);
@@ -364,31 +367,8 @@ static int write_json(json_t *doc, const char *path)
 											     : 0;
 	err = ab_json_write_atomic(path, doc);
 	if (err)
-		fprintf(stderr, "compare: cannot write %s: %s\n", path, strerror(-err));
+		fprintf(stderr, "algbench compare: cannot write %s: %s\n", path, strerror(-err));
 	return err;
-}
-
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: algbench compare BASE.json NEW.json [--threshold PCT] [--json OUT]\n\n"
-		"Pairs the jobs of two algbench result files by (backend, type, alg, op,\n"
-		"keylen, size, threads, mode) and prints a markdown table with a verdict per\n"
-		"job. The unit is the boot: samples are grouped by their `round` (files made\n"
-		"by `algbench merge` or scripts/ab-stats); a file without rounds is one unit.\n"
-		"Wallclock: medians of boot medians, their ratio NEW/BASE with a two-level\n"
-		"bootstrap 95%% interval, an exact permutation p over boot medians and its\n"
-		"Benjamini-Hochberg adjustment across the pairs. Deterministic (run.ab.mode,\n"
-		"-icount): ns (= instructions) per operation and the ratio's range over\n"
-		"every pair of boots. Verdict from the interval (range) against the band\n"
-		"1 +- threshold: slower/faster wholly outside (wallclock: and p(BH) < %.2g),\n"
-		"same wholly inside, else inconclusive; a verdict needs %d boots a side\n"
-		"(deterministic: %d). docs/statistics.md has the details.\n\n"
-		"  --threshold PCT  smallest change that counts (default 2)\n"
-		"  --json OUT       also write the comparison as JSON (- for stdout)\n\n"
-		"Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
-		"jobs measured on one side only, which are listed).\n",
-		FDR_ALPHA, MIN_BOOTS_WALLCLOCK, MIN_BOOTS_DETERMINISTIC);
 }
 
 static void print_header(FILE *tbl, bool deterministic)
@@ -588,46 +568,70 @@ out:
 	return rc;
 }
 
-int cmd_compare(int argc, char **argv)
-{
-	static const struct option options[] = {
-		{ "threshold", required_argument, NULL, 't' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *json_out = NULL;
-	double threshold = 2;
-	char *end;
-	int c;
+#define STR_(x) #x
+#define STR(x)	STR_(x)
 
-	while ((c = getopt_long(argc, argv, "t:j:h", options, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			threshold = strtod(optarg, &end);
-			if (*end || !(threshold >= 0 && threshold < 100)) {
-				fprintf(stderr,
-					"compare: --threshold '%s' is not a percentage in [0, "
-					"100)\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'j':
-			json_out = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
+struct compare_opts {
+	double threshold; /* percent */
+	const char *json_out;
+};
+
+static int opt_threshold(const char *arg, void *pct, char *why)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !(v >= 0 && v < 100)) {
+		snprintf(why, AB_OPT_WHY_LEN, "'%s' is not a percentage in [0, 100)", arg);
+		return -1;
 	}
-	if (argc - optind != 2) {
-		fprintf(stderr,
-			"compare: need exactly two result files, BASE and NEW (see --help)\n");
-		return 2;
-	}
-	return compare(argv[optind], argv[optind + 1], threshold / 100, json_out);
+	*(double *)pct = v;
+	return 0;
 }
+
+static const struct ab_opt compare_opts[] = {
+	{ "threshold", 't', "PCT", AB_OPT_CALL, offsetof(struct compare_opts, threshold),
+	  .help = "smallest change that counts, in percent", .call = opt_threshold, .def = "2" },
+	{ "json", 'j', "OUT", AB_OPT_STR, offsetof(struct compare_opts, json_out),
+	  .help = "also write the comparison as JSON (- for stdout; the table then goes to "
+		  "stderr)",
+	  .def_text = "none" },
+	{ 0 },
+};
+
+static int compare_main(void *opts, int argc, char **argv)
+{
+	const struct compare_opts *o = opts;
+
+	if (argc != 2)
+		return ab_opt_error(&ab_compare_cmd,
+				    "need exactly two result files, BASE and NEW, not %d", argc);
+	return compare(argv[0], argv[1], o->threshold / 100, o->json_out);
+}
+
+const struct ab_opt_cmd ab_compare_cmd = {
+	"compare",
+	"[OPTIONS] BASE.json NEW.json",
+	compare_opts,
+	sizeof(struct compare_opts),
+	compare_main,
+	.operands = true,
+	.about = "Pairs the jobs of two algbench result files by (backend, type, alg, op,\n"
+		 "keylen, size, threads, mode) and prints a markdown table with a verdict per\n"
+		 "job. The unit is the boot: samples are grouped by their `round` (files made\n"
+		 "by `algbench merge` or scripts/ab-stats); a file without rounds is one unit.\n"
+		 "Wallclock: medians of boot medians, their ratio NEW/BASE with a two-level\n"
+		 "bootstrap 95% interval, an exact permutation p over boot medians and its\n"
+		 "Benjamini-Hochberg adjustment across the pairs. Deterministic (run.ab.mode,\n"
+		 "-icount): ns (= instructions) per operation and the ratio's range over\n"
+		 "every pair of boots. Verdict from the interval (range) against the band\n"
+		 "1 +- threshold: slower/faster wholly outside (wallclock: and p(BH) < 0.05),\n"
+		 "same wholly inside, else inconclusive; a verdict needs " STR(
+			 MIN_BOOTS_WALLCLOCK) " boots a side\n"
+					      "(deterministic: " STR(
+						      MIN_BOOTS_DETERMINISTIC) "). "
+									       "docs/statistics.md "
+									       "has the details.\n",
+	.after = "Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
+		 "jobs measured on one side only, which are listed).\n",
+};

@@ -13,9 +13,9 @@
  * chart can be re-styled without re-running anything.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "core/stats.h"
 #include "report/plot.h"
@@ -155,7 +156,8 @@ static int run_gnuplot(const char *script)
 	if (!pid) {
 		execlp("gnuplot", "gnuplot", script, (char *)NULL);
 		fprintf(stderr,
-			"plot: cannot run gnuplot: %s (install gnuplot-nox; scripts/setup does)\n",
+			"algbench plot: cannot run gnuplot: %s (install gnuplot-nox; scripts/setup "
+			"does)\n",
 			strerror(errno));
 		_exit(127);
 	}
@@ -172,7 +174,7 @@ static FILE *open_script(const char *dir, const char *name, char *path, size_t l
 	snprintf(path, len, "%s/data/%s.gp", dir, name);
 	f = fopen(path, "w");
 	if (!f)
-		fprintf(stderr, "plot: cannot write %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "algbench plot: cannot write %s: %s\n", path, strerror(errno));
 	return f;
 }
 
@@ -300,7 +302,7 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 	FILE *d, *g;
 
 	if (!cmp) {
-		fprintf(stderr, "plot: %s: %s\n", cmp_path, err.text);
+		fprintf(stderr, "algbench plot: %s: %s\n", cmp_path, err.text);
 		return -EINVAL;
 	}
 	n = json_array_size(json_object_get(cmp, "pairs"));
@@ -387,16 +389,6 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 	fclose(g);
 	rc = run_gnuplot(script);
 	return rc;
-}
-
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: algbench plot RESULT.json... [--compare CMP.json] --out DIR\n\n"
-		"Draws, with gnuplot, PNG and SVG charts into DIR: throughput against size\n"
-		"and against threads for each algorithm in the result files, and, with\n"
-		"--compare (the output of 'algbench compare --json'), the NEW/BASE ratio of\n"
-		"every job with its 95%% interval. Data and gnuplot scripts go to DIR/data.\n");
 }
 
 /*
@@ -515,37 +507,42 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 	return rc;
 }
 
-int cmd_plot(int argc, char **argv)
-{
-	static const struct option options[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "compare", required_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *out = NULL, *cmp = NULL;
-	int c;
+struct plot_opts {
+	const char *out, *cmp;
+};
 
-	while ((c = getopt_long(argc, argv, "o:c:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'c':
-			cmp = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (!out || (optind == argc && !cmp)) {
-		fprintf(stderr, "plot: need --out DIR and at least one result file or --compare "
-				"(see --help)\n");
-		return 2;
-	}
-	return ab_plot_files(argv + optind, argc - optind, cmp, out);
+static const struct ab_opt plot_opts[] = {
+	{ "out", 'o', "DIR", AB_OPT_STR, offsetof(struct plot_opts, out),
+	  .help = "where the charts go (needed; made if missing), their data and scripts in "
+		  "DIR/data" },
+	{ "compare", 'c', "CMP.json", AB_OPT_STR, offsetof(struct plot_opts, cmp),
+	  .help = "also chart the NEW/BASE ratios of this 'algbench compare --json' output",
+	  .def_text = "none" },
+	{ 0 },
+};
+
+static int plot_main(void *opts, int argc, char **argv)
+{
+	const struct plot_opts *o = opts;
+
+	if (!o->out || (!argc && !o->cmp))
+		return ab_opt_error(&ab_plot_cmd,
+				    "need --out DIR and at least one result file or --compare");
+	return ab_plot_files(argv, argc, o->cmp, o->out);
 }
+
+const struct ab_opt_cmd ab_plot_cmd = {
+	"plot",
+	"RESULT.json... [--compare CMP.json] --out DIR",
+	plot_opts,
+	sizeof(struct plot_opts),
+	plot_main,
+	.operands = true,
+	.about = "Draws, with gnuplot, PNG and SVG charts into DIR: throughput against size\n"
+		 "(a line per input file, named by its kernel or A/B label, and per backend,\n"
+		 "mode, op, key and threads) and against threads (when a line has two thread\n"
+		 "counts) for each algorithm in the result files, and, with --compare (the\n"
+		 "output of 'algbench compare --json'), the NEW/BASE ratio of every job with\n"
+		 "its interval, the threshold band and the verdict as colour. Data and gnuplot\n"
+		 "scripts go to DIR/data.\n",
+};

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /* `algbench run` and `algbench suite`: flags -> jobs -> table + result JSON. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "report/report.h"
 #include "report/result_json.h"
@@ -42,188 +43,99 @@ static void catch_stop_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-static const char *const suite_sizes = "16,64,256,1024,4096,16384,65536";
+/* The plan's parsers as option callbacks: FIELD is the plan, or one of its numbers. */
+#define PLAN_LIST(what)                                                                            \
+	static int opt_##what(const char *arg, void *plan, char *why)                              \
+	{                                                                                          \
+		return ab_parse_##what(arg, plan, why);                                            \
+	}
+PLAN_LIST(backends)
+PLAN_LIST(algs)
+PLAN_LIST(types)
+PLAN_LIST(ops)
+PLAN_LIST(keys)
+PLAN_LIST(modes)
+PLAN_LIST(sizes)
 
-static void usage(FILE *out, const char *cmd, int suite)
+_Static_assert(AB_OPT_WHY_LEN >= AB_WHY_LEN, "the plan's parsers write AB_WHY_LEN bytes");
+
+static int opt_threads(const char *arg, void *plan, char *why)
 {
-	fprintf(out,
-		"usage: algbench %s [OPTIONS]\n\n"
-		"%s\n\n"
-		"  --backend LIST   backends (default: all registered:",
-		cmd,
-		suite ? "Runs the default set: every catalogue algorithm and key size x sizes x "
-			"every\n"
-			"backend and mode x threads 1 and all, with progress on stderr when it is "
-			"a terminal."
-		      : "Runs the jobs the flags choose (each list is comma-separated) and prints "
-			"a table.");
-	for (size_t i = 0; i < ab_backends_len; i++)
-		fprintf(out, " %s", ab_backends[i]->name);
-	fprintf(out,
-		")\n"
-		"  --alg LIST       catalogue algorithms, e.g. 'gcm(aes),sha256' (default: all)\n"
-		"  --type LIST      aead, skcipher, hash, acomp (default: all)\n"
-		"  --op LIST        encrypt, decrypt, digest, compress, decompress (default: all "
-		"that apply)\n"
-		"  --keys LIST      key sizes in bits, e.g. 128,256 (default: every size in the "
-		"catalogue)\n"
-		"  --mode LIST      afalg: sendmsg, vmsplice, aio; openssl: evp; kmod: sync, "
-		"async\n"
-		"                   (default: every "
-		"mode)\n"
-		"  --sizes LIST     payload bytes per operation, k/m suffixes (default: %s)\n"
-		"  --threads LIST   pinned threads, 1..CPUs or 'all' (default: %s)\n"
-		"  --seconds S      length of one sample (default: 1)\n"
-		"  --warmup S       untimed operations before the samples (default: 0.2)\n"
-		"  --repeats N      samples per job (default: 5)\n"
-		"  --json PATH      write result JSON (schema algbench/1) to PATH, atomically; '-' "
-		"prints it\n"
-		"                   on stdout (the table then goes to stderr); a directory gets\n"
-		"                   DIR/<run-id>.json. --out is the same. Default: no JSON.\n"
-		"  --quiet          no table\n"
-		"  --dry-run        print the job list (backend mode alg key op size threads) and "
-		"exit\n"
-		"  --help           this text\n\n"
-		"Every job checks a known answer (OpenSSL's output; crc32c: RFC 3720) before it "
-		"is\n"
-		"timed; a mismatch fails the job.\nExit status: 0 every job ran; 1 %s;\n"
-		"2 bad usage. A suite run keeps going after a failed job; Ctrl-C stops after the\n"
-		"current job and keeps what finished.\n",
-		suite ? suite_sizes : "4096", suite ? "1,all" : "1",
-		suite ? "a job failed, or was skipped because this kernel lacks\nsomething (skips "
-			"by design, such as acomp without an in-kernel backend or\ncrc32c in "
-			"OpenSSL, excepted)"
-		      : "a job failed or was skipped");
+	return ab_parse_threads(arg, ab_cpus_usable(), plan, why);
 }
 
-enum {
-	OPT_BACKEND = 256,
-	OPT_ALG,
-	OPT_TYPE,
-	OPT_OP,
-	OPT_KEYS,
-	OPT_MODE,
-	OPT_SIZES,
-	OPT_THREADS,
-	OPT_SECONDS,
-	OPT_WARMUP,
-	OPT_REPEATS,
-	OPT_JSON,
-	OPT_QUIET,
-	OPT_DRY_RUN,
-	OPT_HELP
+static int opt_seconds(const char *arg, void *seconds, char *why)
+{
+	return ab_parse_seconds(arg, seconds, why);
+}
+
+static int opt_count(const char *arg, void *count, char *why)
+{
+	return ab_parse_count(arg, count, why);
+}
+
+/* Every registered backend: "afalg,openssl,kmod". */
+static void all_backends(char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ab_backends_len && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "," : "",
+					 ab_backends[i]->name);
+}
+
+/* The modes as each backend's row lists them (backends/backend.h). */
+static void mode_help(char *buf, size_t len)
+{
+	int used = snprintf(buf, len, "modes by backend: ");
+
+	if (used > 0 && (size_t)used < len)
+		ab_backend_modes_text(buf + used, len - (size_t)used);
+}
+
+#define PLAN(field) offsetof(struct ab_plan, field)
+
+static const struct ab_opt bench_opts[] = {
+	{ "backend", 0, "LIST", AB_OPT_CALL, 0, .help = "backends, of those registered",
+	  .call = opt_backends, .def_fn = all_backends },
+	{ "alg", 0, "LIST", AB_OPT_CALL, 0, .help = "catalogue algorithms, e.g. 'gcm(aes),sha256'",
+	  .call = opt_algs, .def_text = "all" },
+	{ "type", 0, "LIST", AB_OPT_CALL, 0, .help = "aead, skcipher, hash, acomp",
+	  .call = opt_types, .def_text = "all" },
+	{ "op", 0, "LIST", AB_OPT_CALL, 0, .help = "encrypt, decrypt, digest, compress, decompress",
+	  .call = opt_ops, .def_text = "all that apply" },
+	{ "keys", 0, "LIST", AB_OPT_CALL, 0, .help = "key sizes in bits, e.g. 128,256",
+	  .call = opt_keys, .def_text = "every size in the catalogue" },
+	{ "mode", 0, "LIST", AB_OPT_CALL, 0, .call = opt_modes, .def_text = "every mode",
+	  .help_fn = mode_help },
+	{ "sizes", 0, "LIST", AB_OPT_CALL, 0, .help = "payload bytes per operation, k/m suffixes",
+	  .call = opt_sizes, .def = "4096" },
+	{ "threads", 0, "LIST", AB_OPT_CALL, 0, .help = "pinned threads, 1..CPUs or 'all'",
+	  .call = opt_threads, .def = "1" },
+	{ "seconds", 0, "S", AB_OPT_CALL, PLAN(seconds), .help = "length of one sample",
+	  .call = opt_seconds, .def = "1" },
+	{ "warmup", 0, "S", AB_OPT_CALL, PLAN(warmup),
+	  .help = "untimed operations before the samples", .call = opt_seconds, .def = "0.2" },
+	{ "repeats", 0, "N", AB_OPT_CALL, PLAN(repeats), .help = "samples per job",
+	  .call = opt_count, .def = "5" },
+	{ "json", 0, "PATH", AB_OPT_STR, PLAN(out),
+	  .help = "write result JSON (schema algbench/1) to PATH, atomically; '-' prints it on "
+		  "stdout (the table then goes to stderr); a directory gets DIR/<run-id>.json",
+	  .alias = "out", .def_text = "no JSON" },
+	{ "quiet", 0, NULL, AB_OPT_FLAG, PLAN(quiet), .help = "no table" },
+	{ "dry-run", 0, NULL, AB_OPT_FLAG, PLAN(dry_run),
+	  .help = "print the job list (backend mode alg key op size threads) and exit" },
+	{ 0 },
 };
 
-static const struct option long_opts[] = {
-	{ "backend", required_argument, NULL, OPT_BACKEND },
-	{ "alg", required_argument, NULL, OPT_ALG },
-	{ "type", required_argument, NULL, OPT_TYPE },
-	{ "op", required_argument, NULL, OPT_OP },
-	{ "keys", required_argument, NULL, OPT_KEYS },
-	{ "mode", required_argument, NULL, OPT_MODE },
-	{ "sizes", required_argument, NULL, OPT_SIZES },
-	{ "threads", required_argument, NULL, OPT_THREADS },
-	{ "seconds", required_argument, NULL, OPT_SECONDS },
-	{ "warmup", required_argument, NULL, OPT_WARMUP },
-	{ "repeats", required_argument, NULL, OPT_REPEATS },
-	{ "json", required_argument, NULL, OPT_JSON },
-	{ "out", required_argument, NULL, OPT_JSON },
-	{ "quiet", no_argument, NULL, OPT_QUIET },
-	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
-static int parse_opt(int opt, const char *arg, struct ab_plan *p, char *why)
-{
-	switch (opt) {
-	case OPT_BACKEND:
-		return ab_parse_backends(arg, p, why);
-	case OPT_ALG:
-		return ab_parse_algs(arg, p, why);
-	case OPT_TYPE:
-		return ab_parse_types(arg, p, why);
-	case OPT_OP:
-		return ab_parse_ops(arg, p, why);
-	case OPT_KEYS:
-		return ab_parse_keys(arg, p, why);
-	case OPT_MODE:
-		return ab_parse_modes(arg, p, why);
-	case OPT_SIZES:
-		return ab_parse_sizes(arg, p, why);
-	case OPT_THREADS:
-		return ab_parse_threads(arg, ab_cpus_usable(), p, why);
-	case OPT_SECONDS:
-		return ab_parse_seconds(arg, &p->seconds, why);
-	case OPT_WARMUP:
-		return ab_parse_seconds(arg, &p->warmup, why);
-	case OPT_REPEATS:
-		return ab_parse_count(arg, &p->repeats, why);
-	case OPT_JSON:
-		p->out = arg;
-		return 0;
-	case OPT_QUIET:
-		p->quiet = 1;
-		return 0;
-	case OPT_DRY_RUN:
-		p->dry_run = 1;
-		return 0;
-	default:
-		return -1;
-	}
-}
-
-static int set_defaults(struct ab_plan *p, int suite, char *why)
-{
-	p->seconds = 1;
-	p->warmup = 0.2;
-	p->repeats = 5;
-	for (size_t i = 0; i < ab_backends_len; i++)
-		p->backends[p->n_backends++] = ab_backends[i];
-	if (ab_parse_sizes(suite ? suite_sizes : "4096", p, why))
-		return -1;
-	return ab_parse_threads(suite ? "1,all" : "1", ab_cpus_usable(), p, why);
-}
-
-/* 0 ok, 1 help shown, 2 usage error (message printed). */
-static int parse_args(int argc, char **argv, struct ab_plan *p, int suite)
-{
-	char why[AB_WHY_LEN] = "";
-	int opt;
-
-	if (set_defaults(p, suite, why)) {
-		fprintf(stderr, "algbench %s: %s\n", argv[0], why);
-		return 2;
-	}
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
-		if (opt == OPT_HELP) {
-			usage(stdout, argv[0], suite);
-			return 1;
-		}
-		if (opt == '?' || opt == ':') {
-			fprintf(stderr,
-				"algbench %s: unknown option or missing value: '%s' (see --help)\n",
-				argv[0], argv[optind - 1]);
-			return 2;
-		}
-		if (parse_opt(opt, optarg, p, why)) {
-			fprintf(stderr, "algbench %s: %s\n", argv[0], why);
-			return 2;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "algbench %s: unexpected argument '%s' (see --help)\n", argv[0],
-			argv[optind]);
-		return 2;
-	}
-	if (p->seconds <= 0) {
-		fprintf(stderr, "algbench %s: --seconds must be above 0\n", argv[0]);
-		return 2;
-	}
-	return 0;
-}
+#define KAT_CHECK                                                                                  \
+	"Every job checks a known answer (OpenSSL's output; crc32c: RFC 3720) before it\n"         \
+	"is timed; a mismatch fails the job.\n"
+#define KAT_AND_STOP                                                                               \
+	"\nA run keeps going after a failed job. Ctrl-C or SIGTERM stops the job in flight\n"      \
+	"(not saved) and keeps what finished, exit 128 + the signal's number; a second\n"          \
+	"signal kills at once.\n"
 
 /* --json DIR (or DIR/) means DIR/<run-id>.json. */
 static char *json_path(const char *out, const struct ab_run_info *run)
@@ -318,7 +230,8 @@ static int open_json(struct run_state *s)
 		return -1;
 	s->json = ab_json_open(path, &s->run);
 	if (s->json && strcmp(path, "-"))
-		fprintf(stderr, "algbench: results go to %s\n", path);
+		fprintf(stderr, "algbench %s: results go to %s\n", s->suite ? "suite" : "run",
+			path);
 	free(path);
 	return s->json ? 0 : -1;
 }
@@ -332,19 +245,20 @@ static void print_jobs(const struct ab_job *jobs, size_t n)
 	printf("# %zu jobs\n", n);
 }
 
-static int bench_main(int argc, char **argv, int suite)
+static int bench_main(const struct ab_plan *plan, int suite)
 {
-	struct run_state s = { .suite = suite };
+	const char *cmd = suite ? "suite" : "run";
+	struct run_state s = { .plan = *plan, .suite = suite };
 	char why[AB_WHY_LEN];
 	struct ab_job *jobs = NULL;
 	size_t n = 0;
 	int ret;
 
-	ret = parse_args(argc, argv, &s.plan, suite);
-	if (ret)
-		return ret == 1 ? 0 : 2;
+	if (s.plan.seconds <= 0)
+		return ab_opt_error(suite ? &ab_suite_cmd : &ab_run_cmd,
+				    "--seconds must be above 0");
 	if (ab_plan_jobs(&s.plan, &jobs, &n, why)) {
-		fprintf(stderr, "algbench %s: %s\n", argv[0], why);
+		fprintf(stderr, "algbench %s: %s\n", cmd, why);
 		return 2;
 	}
 	if (s.plan.dry_run) {
@@ -371,18 +285,51 @@ static int bench_main(int argc, char **argv, int suite)
 		ret = 1;
 	free(jobs);
 	if (interrupted) {
-		fprintf(stderr, "algbench %s: interrupted; finished jobs are saved\n", argv[0]);
+		fprintf(stderr, "algbench %s: interrupted; finished jobs are saved\n", cmd);
 		return 128 + interrupted;
 	}
 	return ret;
 }
 
-int cmd_run(int argc, char **argv)
+/* No operands: the descriptors refuse them. */
+static int run_main(void *plan, int argc, char **argv)
 {
-	return bench_main(argc, argv, 0);
+	(void)argc, (void)argv;
+	return bench_main(plan, 0);
 }
 
-int cmd_suite(int argc, char **argv)
+static int suite_main(void *plan, int argc, char **argv)
 {
-	return bench_main(argc, argv, 1);
+	(void)argc, (void)argv;
+	return bench_main(plan, 1);
 }
+
+const struct ab_opt_cmd ab_run_cmd = {
+	"run",
+	"[OPTIONS]",
+	bench_opts,
+	sizeof(struct ab_plan),
+	run_main,
+	.about = "Runs the jobs the flags choose (each list is comma-separated) and prints a\n"
+		 "table.\n",
+	.after = KAT_CHECK "Exit status: 0 every job ran; 1 a job failed or was skipped; 2 bad "
+			   "usage.\n" KAT_AND_STOP,
+};
+
+const struct ab_opt_cmd ab_suite_cmd = {
+	"suite",
+	"[OPTIONS]",
+	bench_opts,
+	sizeof(struct ab_plan),
+	suite_main,
+	.about = "Runs the default set: every catalogue algorithm and key size x sizes x every\n"
+		 "backend and mode x threads 1 and all, with progress on stderr when it is a\n"
+		 "terminal.\n",
+	.after = KAT_CHECK
+	"Exit status: 0 every job ran; 1 a job failed, or was skipped because this\n"
+	"kernel lacks something (skips by design, such as acomp without an in-kernel\n"
+	"backend or crc32c in OpenSSL, excepted); 2 bad usage.\n" KAT_AND_STOP,
+	.defaults = (const struct ab_opt_default[]){ { "sizes", "16,64,256,1024,4096,16384,65536" },
+						     { "threads", "1,all" },
+						     { NULL, NULL } },
+};

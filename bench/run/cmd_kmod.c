@@ -4,35 +4,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "sys/kmod_client.h"
 
-static int kmod_usage(FILE *out, int status)
-{
-	fprintf(out, "usage: algbench kmod JOB...\n\n"
-		     "Loads algbench.ko if needed (modprobe; needs root and debugfs), runs each JOB\n"
-		     "line in the kernel and prints the module's key=value reply, a blank line\n"
-		     "between jobs. A JOB is one quoted argument, for example\n"
-		     "  'type=aead alg=gcm(aes) keylen=16 size=4096 op=encrypt cpus=0-1 ms=500'\n"
-		     "Keys and results: docs/kmod.md. Exit 0: every job ran; 1: a job failed or\n"
-		     "was refused (its reply says why); 2: bad usage or no module.\n");
-	return status;
-}
+/* No options but --help: a job line's keys are algbench.ko's (docs/kmod.md). */
+static const struct ab_opt kmod_opts[] = { { 0 } };
 
-int cmd_kmod(int argc, char **argv)
+/* ARGV: the job lines. */
+static int kmod_main(void *opts, int argc, char **argv)
 {
 	char why[ABK_WHY_LEN] = "";
 	int status = 0;
 
-	if (argc < 2)
-		return kmod_usage(stderr, 2);
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
-		return kmod_usage(stdout, 0);
+	(void)opts; /* none */
+	if (!argc)
+		return ab_opt_error(&ab_kmod_cmd, "no JOB given");
 	if (abk_ensure_loaded(why)) {
 		fprintf(stderr, "algbench kmod: %s\n", why);
 		return 2;
 	}
-	for (int i = 1; i < argc; i++) {
+	for (int i = 0; i < argc; i++) {
 		struct abk_result *res = calloc(1, sizeof(*res));
 		int ret;
 
@@ -41,12 +33,12 @@ int cmd_kmod(int argc, char **argv)
 			return 2;
 		}
 		ret = abk_run(argv[i], res, why);
-		if (i > 1)
+		if (i)
 			putchar('\n');
 		if (res->text)
 			fputs(res->text, stdout);
 		if (ret) {
-			fprintf(stderr, "algbench kmod: job %d: %s\n", i, why);
+			fprintf(stderr, "algbench kmod: job %d: %s\n", i + 1, why);
 			status = 1;
 		}
 		abk_result_free(res);
@@ -54,3 +46,19 @@ int cmd_kmod(int argc, char **argv)
 	}
 	return status;
 }
+
+const struct ab_opt_cmd ab_kmod_cmd = {
+	"kmod",
+	"JOB...",
+	kmod_opts,
+	0,
+	kmod_main,
+	.operands = true,
+	.about = "Loads algbench.ko if needed (modprobe; needs root and debugfs), runs each JOB\n"
+		 "line in the kernel and prints the module's key=value reply, a blank line\n"
+		 "between jobs. A JOB is one quoted argument, for example\n"
+		 "  'type=aead alg=gcm(aes) keylen=16 size=4096 op=encrypt cpus=0-1 ms=500'\n"
+		 "Keys and results: docs/kmod.md.\n",
+	.after = "Exit 0: every job ran; 1: a job failed or was refused (its reply says why);\n"
+		 "2: bad usage or no module.\n",
+};

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* `algbench list`: the running kernel's algorithms, and which catalogue rows it can run. */
 #include <errno.h>
-#include <getopt.h>
 #include <linux/if_alg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "sys/proc_crypto.h"
 
@@ -137,47 +138,34 @@ static int list_all(int as_json)
 	return 0;
 }
 
-static void list_usage(FILE *out)
+struct list_opts {
+	int all, json;
+};
+
+static const struct ab_opt list_opts[] = {
+	{ "all", 0, NULL, AB_OPT_FLAG, offsetof(struct list_opts, all),
+	  .help = "every algorithm in /proc/crypto" },
+	{ "json", 0, NULL, AB_OPT_FLAG, offsetof(struct list_opts, json),
+	  .help = "the same as JSON on stdout" },
+	{ 0 },
+};
+
+static int list_main(void *opts, int argc, char **argv)
 {
-	fprintf(out,
-		"usage: algbench list [--all] [--json]\n\n"
-		"Without --all: each catalogue algorithm with the driver the running kernel binds "
-		"for it\n"
-		"(highest priority, self-tested, from /proc/crypto after an AF_ALG bind "
-		"instantiates it),\n"
-		"its module, its OpenSSL name, and whether AF_ALG can reach it (and why not).\n"
-		"--all: every algorithm in /proc/crypto. --json: the same as JSON on stdout.\n");
+	const struct list_opts *o = opts;
+
+	(void)argc, (void)argv; /* the descriptor refuses operands */
+	return o->all ? list_all(o->json) : list_catalogue(o->json);
 }
 
-int cmd_list(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "all", no_argument, NULL, 'a' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int all = 0, as_json = 0, opt;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'a')
-			all = 1;
-		else if (opt == 'j')
-			as_json = 1;
-		else if (opt == 'h')
-			return list_usage(stdout), 0;
-		else {
-			fprintf(stderr, "algbench list: unknown option '%s' (see --help)\n",
-				argv[optind - 1]);
-			return 2;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "algbench list: unexpected argument '%s' (see --help)\n",
-			argv[optind]);
-		return 2;
-	}
-	return all ? list_all(as_json) : list_catalogue(as_json);
-}
+const struct ab_opt_cmd ab_list_cmd = {
+	"list",
+	"[--all] [--json]",
+	list_opts,
+	sizeof(struct list_opts),
+	list_main,
+	.about = "Without --all: each catalogue algorithm with the driver the running kernel\n"
+		 "binds for it (highest priority, self-tested, from /proc/crypto after an AF_ALG\n"
+		 "bind instantiates it), its module, its OpenSSL name, and whether AF_ALG can\n"
+		 "reach it (and why not).\n",
+};

@@ -10,4 +10,57 @@ check "unknown command names itself" sh -c '"$0" no-such-command 2>&1 | grep -q 
 # algbench.ko's limits (kmod/algbench_abi.h) are said before any kernel is asked
 check "kmod: --seconds over algbench.ko's 60 s names the limit" sh -c \
 	'"$0" run --backend kmod --alg sha256 --sizes 64 --threads 1 --seconds 61 --warmup 0 --repeats 1 2>&1 | grep -q "algbench.ko takes at most 60 s"' "$ALGBENCH"
+
+# Every command's options come from one table (bench/cli/opt.h). Per command:
+# the words that reach its option parser, and the source file of its table.
+cmds=(
+	"run|bench/run/cmd_bench.c"
+	"suite|bench/run/cmd_bench.c"
+	"list|bench/run/cmd_list.c"
+	"kmod|bench/run/cmd_kmod.c"
+	"em bench|bench/em/cmd_em.c"
+	"compare|bench/report/compare.c"
+	"plot|bench/report/plot.c"
+	"config-check|bench/config/config_check.c"
+	"export|bench/export/kcidb.c"
+	"nl get|netlink/nl.c"
+	"conform|netlink/conform.c"
+)
+says() { # says NAME WANT OUT: the last line of OUT is "exit 2", the first starts with WANT
+	local name=$1 want=$2 out=$3
+	if [ "$(tail -n1 <<<"$out")" = "exit 2" ] && [ "$(head -n1 <<<"$out" | cut -c1-${#want})" = "$want" ]
+	then ok "$name"; else not_ok "$name (got: $out)"; fi
+}
+run_err() { # run_err ARGS...: stderr of "algbench WORDS... ARGS...", then "exit N"
+	"$ALGBENCH" "${words[@]}" "$@" 2>&1 >/dev/null
+	echo "exit $?"
+}
+for row in "${cmds[@]}"; do
+	IFS='|' read -r name src <<<"$row"
+	read -ra words <<<"$name"
+	help=$("$ALGBENCH" "${words[@]}" --help)
+	# the table's long names and aliases, as the source states them: between
+	# "struct ab_opt NAME[] = {" and "{ 0 }", a row opens with { "name", ...
+	mapfile -t longs < <(sed -n '/struct ab_opt [a-z_]*\[\] = {/,/{ 0 }/p' "$TESTS_TOP/$src" |
+		grep -o $'^\t{ "[^"]*"\|\.alias = "[^"]*"' | cut -d'"' -f2)
+	missing=""
+	for l in "${longs[@]}"; do grep -q -- "--$l\b" <<<"$help" || missing+=" --$l"; done
+	grep -q -- '-h, --help' <<<"$help" || missing+=" --help"
+	check "$name --help lists the ${#longs[@]} options of its table and --help${missing:+ (not:$missing)}" test -z "$missing"
+	# the options section's labels ("  -o, --out DIR   help..." -> "-o, --out DIR")
+	labels=$(sed -n '/^Options:/,/^$/s/^  \(-.*\)/\1/p' <<<"$help" | sed 's/  .*//')
+	# every option --help shows is one the parser knows (--help comes last: nothing runs)
+	unknown=""
+	for l in $(grep -o -- '--[a-z][a-z-]*' <<<"$labels" | sort -u); do
+		[ "$l" != --help ] && run_err "$l=x" --help | grep -q "unknown option" && unknown+=" $l"
+	done
+	check "$name: every option its --help shows is parsed${unknown:+ (unknown:$unknown)}" test -z "$unknown"
+	says "$name --no-such-option: exit 2, 'algbench $name: unknown option'" \
+		"algbench $name: unknown option '--no-such-option'" "$(run_err --no-such-option)"
+	# the first option that takes a value, given none
+	arg=$(grep -Eo -- '--[a-z][a-z-]* [A-Z][A-Z.]*|--[a-z][a-z-]* [a-z]+\|' <<<"$labels" | head -n1 | cut -d' ' -f1)
+	[ -z "$arg" ] && continue
+	says "$name $arg without its value: exit 2, 'algbench $name: option '$arg' needs an argument'" \
+		"algbench $name: option '$arg' needs an argument" "$(run_err "$arg")"
+done
 tap_end

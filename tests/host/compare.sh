@@ -80,6 +80,8 @@ echo '{"schema": "other"}' >"$dir/bad.json"
 expect_status "not a result file: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/bad.json"
 expect_status "missing file: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/nope.json"
 expect_status "bad threshold: exit 2" 2 "$ALGBENCH" compare --threshold abc "$dir/base.json" "$dir/same.json"
+# an empty value is no number (it was taken as 0: issue 11, defect 19)
+expect_status "--threshold '': exit 2, not a threshold of 0" 2 "$ALGBENCH" compare --threshold "" "$dir/base.json" "$dir/same.json"
 "$ALGBENCH" compare "$dir/base.json" "$dir/slow.json" --json "$dir/plot.cmp" >/dev/null
 check "plot: charts from results and a comparison" "$ALGBENCH" plot "$dir/base.json" "$dir/slow.json" --compare "$dir/plot.cmp" --out "$dir/charts"
 check "plot: PNG files are PNG" sh -c 'head -c 8 "$0"/ab-ratio.png | od -An -c | grep -q "P   N   G"' "$dir/charts"

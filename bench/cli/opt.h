@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* cli: one table row per command-line option drives parsing, defaults and --help. */
+#ifndef ALGBENCH_OPT_H
+#define ALGBENCH_OPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * After fio's options.c: a command states each option once, as a row that
+ * names it, says how its value is checked and stored (into the field at
+ * .off of the command's own options struct), gives its default and its
+ * help. From the rows ab_opt_parse() builds the getopt_long() table,
+ * applies the defaults through the same checks as a value given on the
+ * command line, and ab_opt_help() prints the options section, so the three
+ * cannot disagree.
+ */
+
+/* Room for one reason; at least AB_WHY_LEN (core/job.h), which callbacks may fill. */
+#define AB_OPT_WHY_LEN 512
+/* Rows a table may hold (aliases included). */
+#define AB_OPT_MAX 32
+
+enum ab_opt_type {
+	AB_OPT_FLAG,   /* takes no argument: the int at .off becomes 1 */
+	AB_OPT_STR,    /* const char * at .off: the argument (one of .choices, if any) */
+	AB_OPT_UINT,   /* unsigned int at .off: decimal digits only, in .min...max */
+	AB_OPT_DOUBLE, /* double at .off: a finite number in .min...max */
+	AB_OPT_CALL,   /* .call(argument, the field at .off, why): 0, or -1 and WHY */
+};
+
+/*
+ * A row starts like getopt's struct option, positionally:
+ *   { "json", 'j', "OUT", AB_OPT_STR, offsetof(struct cmd_opts, out), "help text",
+ * and names what else it needs (.def, .call, .alias...) with designators.
+ */
+struct ab_opt {
+	const char *name;    /* the long name, without "--"; NULL ends a table */
+	char letter;	     /* a short option -X, or 0 */
+	const char *metavar; /* the argument's name in --help; NULL: takes none (a FLAG) */
+	enum ab_opt_type type;
+	size_t off; /* offsetof() the target in the command's options struct */
+	const char *help;
+	void (*help_fn)(char *buf, size_t len); /* help text known only at run time */
+	const char *alias;			/* a second long name for the same option */
+	double min, max;
+	const char *const *choices; /* STR: NULL-terminated list of the values allowed */
+	int (*call)(const char *arg, void *field, char *why);
+	/*
+	 * The default: .def (or what .def_fn writes) is parsed as if given
+	 * first on the command line, and shown in --help; .def_text is shown
+	 * instead when the default is no value ("every mode", "stdout").
+	 */
+	const char *def;
+	void (*def_fn)(char *buf, size_t len);
+	const char *def_text;
+};
+
+/* A command that shares another's table with other defaults (suite and run). */
+struct ab_opt_default {
+	const char *name;
+	const char *def;
+};
+
+/*
+ * A command, as stress-ng describes a stressor: its table, its entry point
+ * and its help, positionally { "name", "synopsis", table, sizeof(options),
+ * run, ... } and the rest by designator.
+ */
+struct ab_opt_cmd {
+	const char *name;  /* "run", "em bench": every message starts "algbench NAME: " */
+	const char *usage; /* what follows "algbench NAME " in the synopsis; '\n' between forms */
+	const struct ab_opt *opts;
+	size_t size; /* of the options struct the rows' .off point into */
+	/* The command: its options parsed, ARGV its ARGC operands; the exit status. */
+	int (*run)(void *opts, int argc, char **argv);
+	bool operands;			       /* false: any operand is a usage error */
+	const char *about;		       /* text before the options section */
+	const char *after;		       /* text after it: operands, exit status */
+	const struct ab_opt_default *defaults; /* NULL, or ends with a NULL name */
+	const char *who; /* the name in messages instead, for a subcommand ("nl get") */
+};
+
+/* ab_opt_parse() returns this to say "go on"; anything else is the exit status. */
+#define AB_OPT_GO (-1)
+
+/*
+ * Apply the defaults, then parse ARGV (argv[0] is the command's name) into
+ * TARGET. Operands are moved after the options, as getopt_long() does; the
+ * first is at *FIRST. Returns AB_OPT_GO, 0 after --help (printed on stdout)
+ * or 2 after a usage error (one line "algbench NAME: ..." on stderr).
+ */
+int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target, int *first);
+
+/*
+ * Parse ARGV into a zeroed options struct and call c->run with it and the
+ * operands. The exit status: run's, 0 after --help, 2 after a usage error.
+ */
+int ab_opt_main(const struct ab_opt_cmd *c, int argc, char **argv);
+
+void ab_opt_help(const struct ab_opt_cmd *c, FILE *out);
+
+/* Print "algbench NAME: MESSAGE (see --help)" on stderr; returns 2, the usage exit status. */
+int ab_opt_error(const struct ab_opt_cmd *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * The strict number parser for the command line: decimal digits only (no
+ * sign, no blanks: strtoull() takes " -1" as ULLONG_MAX), no overflow, and
+ * the value in MIN..MAX. 0, or -1.
+ */
+int ab_opt_uint(const char *s, unsigned long long min, unsigned long long max,
+		unsigned long long *out);
+
+#endif
