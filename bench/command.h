@@ -22,12 +22,9 @@ struct ab_command {
 /* run/cmd_bench.c, run/cmd_list.c, run/cmd_kmod.c */
 extern const struct ab_opt_cmd ab_run_cmd, ab_suite_cmd, ab_list_cmd, ab_kmod_cmd;
 /* report/compare.c, report/plot.c */
-extern const struct ab_opt_cmd ab_compare_cmd, ab_plot_cmd;
+extern const struct ab_opt_cmd ab_compare_cmd, ab_plot_cmd, ab_merge_cmd, ab_report_cmd;
 /* config/config_check.c */
 extern const struct ab_opt_cmd ab_config_check_cmd;
-/* report/merge.c, report/layers.c */
-int cmd_merge(int argc, char **argv);
-int cmd_report(int argc, char **argv);
 /* export/kcidb.c */
 extern const struct ab_opt_cmd ab_export_cmd;
 /* netlink/conform.c */

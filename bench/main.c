@@ -27,10 +27,10 @@ static const struct ab_command commands[] = {
 	{ "em", NULL, cmd_em,
 	  "energy-model companion: em bench times em_cpu_energy() v6.8 vs 6.9+" },
 	{ "compare", &ab_compare_cmd, NULL, "compare two result files: ratio, interval, verdict" },
-	{ "merge", NULL, cmd_merge,
+	{ "merge", &ab_merge_cmd, NULL,
 	  "join runs (one per boot) into one result file, each sample tagged with its round" },
 	{ "plot", &ab_plot_cmd, NULL, "charts of result files and comparisons (gnuplot)" },
-	{ "report", NULL, cmd_report,
+	{ "report", &ab_report_cmd, NULL,
 	  "what each layer costs: in-kernel, AF_ALG per mode, OpenSSL, per size (markdown + "
 	  "charts)" },
 	{ "nl", NULL, cmd_nl, "crypto_user netlink: list | get NAME | stat NAME [--json]" },

@@ -10,14 +10,15 @@
  * chart per algorithm from the same jobs (DIR/plots).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "report/plot.h"
 #include "report/result_json.h"
@@ -196,20 +197,6 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 	fprintf(f, "\n![%s throughput against size](plots/%s-size.png)\n\n", safe, safe);
 }
 
-static void usage(FILE *out)
-{
-	fprintf(out, "usage: algbench report RESULT.json --out DIR\n\n"
-		     "What each layer costs, from one result file (algbench run or suite): per\n"
-		     "algorithm, at one thread, its smallest key and its first operation\n"
-		     "(encrypt, digest or compress), the median MB/s at every size through the\n"
-		     "kernel's API in the kernel (kmod sync, async), through AF_ALG per mode\n"
-		     "(sendmsg, vmsplice, aio) and through OpenSSL in user space, and the\n"
-		     "ratios AF_ALG/kmod (what the socket interface costs) and kmod/OpenSSL.\n"
-		     "Writes DIR/report.md and DIR/plots/ALG-size.{png,svg} (gnuplot).\n\n"
-		     "  -o, --out DIR   where the report goes (created)\n\n"
-		     "Exit: 0 written, 2 bad usage, an unreadable input or no usable job.\n");
-}
-
 static int report(const char *path, const char *dir)
 {
 	json_error_t err;
@@ -319,32 +306,38 @@ out:
 	return rc;
 }
 
-int cmd_report(int argc, char **argv)
-{
-	static const struct option options[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *out = NULL;
-	int c;
+struct report_opts {
+	const char *out;
+};
 
-	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (!out || optind + 1 != argc) {
-		fprintf(stderr, PFX "need one RESULT.json and --out DIR (see --help)\n");
-		return 2;
-	}
-	return report(argv[optind], out);
+static const struct ab_opt report_opts[] = {
+	{ "out", 'o', "DIR", AB_OPT_STR, offsetof(struct report_opts, out),
+	  .help = "where the report goes (needed; made if missing): DIR/report.md, DIR/plots" },
+	{ 0 },
+};
+
+static int report_main(void *opts, int argc, char **argv)
+{
+	const struct report_opts *o = opts;
+
+	if (!o->out || argc != 1)
+		return ab_opt_error(&ab_report_cmd, "need one RESULT.json and --out DIR");
+	return report(argv[0], o->out);
 }
+
+const struct ab_opt_cmd ab_report_cmd = {
+	"report",
+	"RESULT.json --out DIR",
+	report_opts,
+	sizeof(struct report_opts),
+	report_main,
+	.operands = true,
+	.about = "What each layer costs, from one result file (algbench run or suite): per\n"
+		 "algorithm, at one thread, its smallest key and its first operation\n"
+		 "(encrypt, digest or compress), the median MB/s at every size through the\n"
+		 "kernel's API in the kernel (kmod sync, async), through AF_ALG per mode\n"
+		 "(sendmsg, vmsplice, aio) and through OpenSSL in user space, and the\n"
+		 "ratios AF_ALG/kmod (what the socket interface costs) and kmod/OpenSSL.\n"
+		 "Writes DIR/report.md and DIR/plots/ALG-size.{png,svg} (gnuplot).\n",
+	.after = "Exit: 0 written, 2 bad usage, an unreadable input or no usable job.\n",
+};

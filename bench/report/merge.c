@@ -8,13 +8,14 @@
  * uses: one definition of MB/s, ns/op and cycles/byte.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/opt.h"
 #include "command.h"
 #include "core/stats.h"
 #include "report/result_json.h"
@@ -34,26 +35,6 @@ struct merge {
 	struct merged_job *jobs;
 	size_t n, cap;
 };
-
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: algbench merge -o OUT.json [--variant NAME] [--mode MODE] [--smp N]\n"
-		"                      RUN1.json RUN2.json ...\n\n"
-		"Joins result files, one per boot (or per process run on one kernel), into\n"
-		"one: a job's samples are every run's samples, each tagged \"round\" (the\n"
-		"run's position, from 1), and its summary (mbps, ns_per_op_median,\n"
-		"cycles_per_byte) is recomputed over all of them as `algbench run` computes\n"
-		"it. run is the first file's, with run.boots holding every run object and,\n"
-		"when --variant, --mode or --smp is given, run.ab = {variant, mode, smp,\n"
-		"rounds}; --mode deterministic marks -icount runs for compare. Inputs must\n"
-		"be single runs (samples without a round).\n\n"
-		"  -o, --out FILE   where the merged file goes (written atomically; - for stdout)\n"
-		"  --variant NAME   the kernel or variant these runs measured\n"
-		"  --mode MODE      how: deterministic, wallclock, hardware, ...\n"
-		"  --smp N          vCPUs or CPUs of the runs\n\n"
-		"Exit: 0 merged, 2 bad usage or an input that is not a single algbench/1 run.\n");
-}
 
 /* A sample's counters must be non-negative integers; ns and ops above 0. */
 static int sample_ok(json_t *s)
@@ -211,7 +192,7 @@ static json_t *load_run(const char *path)
 }
 
 static int merge_files(char **files, int n_files, const char *out, const char *variant,
-		       const char *mode, long smp)
+		       const char *mode, unsigned int smp)
 {
 	struct merge m = { 0 };
 	json_t *doc = NULL, *boots = json_array(), *results = json_array(), *run = NULL;
@@ -281,52 +262,48 @@ out:
 	return rc;
 }
 
-int cmd_merge(int argc, char **argv)
-{
-	static const struct option options[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "variant", required_argument, NULL, 'v' },
-		{ "mode", required_argument, NULL, 'm' },
-		{ "smp", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *out = NULL, *variant = NULL, *mode = NULL;
-	long smp = 0;
-	char *end;
-	int c;
+struct merge_opts {
+	const char *out, *variant, *mode;
+	unsigned int smp;
+};
 
-	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'v':
-			variant = optarg;
-			break;
-		case 'm':
-			mode = optarg;
-			break;
-		case 's':
-			errno = 0;
-			smp = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || smp < 1 || smp > 65536) {
-				fprintf(stderr, PFX "--smp '%s' is not a CPU count (1..65536)\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (!out || optind >= argc) {
-		fprintf(stderr, PFX "need -o OUT and at least one result file (see --help)\n");
-		return 2;
-	}
-	return merge_files(argv + optind, argc - optind, out, variant, mode, smp);
+static const struct ab_opt merge_opts[] = {
+	{ "out", 'o', "FILE", AB_OPT_STR, offsetof(struct merge_opts, out),
+	  .help = "where the merged file goes (needed; written atomically; - for stdout)" },
+	{ "variant", 0, "NAME", AB_OPT_STR, offsetof(struct merge_opts, variant),
+	  .help = "the kernel or variant these runs measured (run.ab.variant)",
+	  .def_text = "none" },
+	{ "mode", 0, "MODE", AB_OPT_STR, offsetof(struct merge_opts, mode),
+	  .help = "how they ran: deterministic (-icount; compare then counts instructions), "
+		  "wallclock, hardware...",
+	  .def_text = "none" },
+	{ "smp", 0, "N", AB_OPT_UINT, offsetof(struct merge_opts, smp), .min = 1, .max = 65536,
+	  .help = "vCPUs or CPUs of the runs", .def_text = "none" },
+	{ 0 },
+};
+
+static int merge_main(void *opts, int argc, char **argv)
+{
+	const struct merge_opts *o = opts;
+
+	if (!o->out || !argc)
+		return ab_opt_error(&ab_merge_cmd, "need --out FILE and at least one result file");
+	return merge_files(argv, argc, o->out, o->variant, o->mode, o->smp);
 }
+
+const struct ab_opt_cmd ab_merge_cmd = {
+	"merge",
+	"--out OUT.json [--variant NAME] [--mode MODE] [--smp N] RUN1.json RUN2.json ...",
+	merge_opts,
+	sizeof(struct merge_opts),
+	merge_main,
+	.operands = true,
+	.about = "Joins result files, one per boot (or per process run on one kernel), into\n"
+		 "one: a job's samples are every run's samples, each tagged \"round\" (the\n"
+		 "run's position, from 1), and its summary (mbps, ns_per_op_median,\n"
+		 "cycles_per_byte) is recomputed over all of them as `algbench run` computes\n"
+		 "it. run is the first file's, with run.boots holding every run object and,\n"
+		 "when --variant, --mode or --smp is given, run.ab = {variant, mode, smp,\n"
+		 "rounds}. Inputs must be single runs (samples without a round).\n",
+	.after = "Exit: 0 merged, 2 bad usage or an input that is not a single algbench/1 run.\n",
+};
