@@ -17,6 +17,6 @@ expect_status() { # expect_status NAME WANT CMD...
 }
 tap_end() {
 	echo "1..$tap_n"
-	echo "# totals: pass $((tap_n - tap_failed)) fail $tap_failed"
+	echo "# Totals: pass:$((tap_n - tap_failed)) fail:$tap_failed xfail:0 xpass:0 skip:0 error:0" # as sys/tap.h
 	[ "$tap_failed" = 0 ]
 }
