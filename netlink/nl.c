@@ -8,6 +8,7 @@
 
 #include "command.h"
 #include "crypto_user.h"
+#include "sys/json_out.h"
 
 static const char nl_usage[] =
 	"usage: algbench nl list [--json]\n"
@@ -128,10 +129,12 @@ static void print_block(const struct cu_alg *a)
 
 static int dump_json_out(json_t *j)
 {
-	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	printf("\n");
+	int ret = ab_json_print(j, stdout, 0);
+
 	json_decref(j);
-	return 0;
+	if (ret)
+		fprintf(stderr, "algbench nl: cannot write JSON to stdout: %s\n", strerror(-ret));
+	return ret ? 1 : 0;
 }
 
 static int do_list(struct cu_sock *s, const struct nl_opts *o)

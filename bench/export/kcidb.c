@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "command.h"
+#include "sys/json_out.h"
 
 #define PFX "algbench export: "
 
@@ -370,12 +371,10 @@ int cmd_export(int argc, char **argv)
 		rc = 2;
 		goto done;
 	}
-	rc = out ? json_dump_file(doc, out, JSON_INDENT(1) | JSON_SORT_KEYS)
-		 : json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
-	if (!out)
-		putchar('\n');
+	rc = out ? ab_json_write_atomic(out, doc, AB_JSON_SORT_KEYS)
+		 : ab_json_print(doc, stdout, AB_JSON_SORT_KEYS);
 	if (rc) {
-		fprintf(stderr, PFX "%s: cannot write\n", out ? out : "stdout");
+		fprintf(stderr, PFX "%s: cannot write: %s\n", out ? out : "stdout", strerror(-rc));
 		rc = 2;
 	}
 	json_decref(doc);

@@ -26,7 +26,8 @@ struct ab_run_info {
 	unsigned int smp_threads;     /* CPUs online (threads the harness may pin) */
 	char crypto_stats[8];	      /* "y", "n", "absent" or "unknown" */
 	char config_source[256];      /* where crypto_stats came from, "" if nowhere */
-	char virtualized[32];	      /* "none", "kvm", "tcg", "bhyve", ..., "other:SIG", "unknown" (sys/cpu.h) */
+	char virtualized[32];	      /* "none", "kvm", "tcg", "bhyve", ..., "other:SIG", "unknown"
+					 (sys/cpu.h) */
 	char clocksource[32];	      /* current clocksource (tsc, kvm-clock, ...) or "unknown" */
 	struct ab_host_tuning tuning; /* governor, turbo, SMT, topology (sys/host.h) */
 };
@@ -45,8 +46,5 @@ struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *
 int ab_json_add(struct ab_json_writer *w, const struct ab_result *res);
 /* Final write, free. 0 or -errno. */
 int ab_json_close(struct ab_json_writer *w);
-
-/* Write JSON to PATH atomically: PATH.tmp.PID, fsync, rename. 0 or -errno. */
-int ab_json_write_atomic(const char *path, json_t *doc);
 
 #endif

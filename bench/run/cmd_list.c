@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "command.h"
+#include "sys/json_out.h"
 #include "sys/proc_crypto.h"
 
 #ifndef AF_ALG
@@ -94,7 +95,7 @@ static int list_catalogue(int as_json)
 			       a->keys[0].evp ? a->keys[0].evp : "-", v);
 	}
 	if (as_json)
-		json_dumpf(arr, stdout, JSON_INDENT(1)), putchar('\n');
+		ab_json_print(arr, stdout, 0);
 	json_decref(arr);
 	free(algs);
 	return ret ? 1 : 0;
@@ -131,7 +132,7 @@ static int list_all(int as_json)
 			       p->internal ? " internal" : "");
 	}
 	if (as_json)
-		json_dumpf(arr, stdout, JSON_INDENT(1)), putchar('\n');
+		ab_json_print(arr, stdout, 0);
 	json_decref(arr);
 	free(algs);
 	return 0;
