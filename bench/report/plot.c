@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "command.h"
 #include "core/stats.h"
 #include "sys/array.h"
+#include "sys/spawn.h"
 
 struct point {
 	const char *alg, *backend, *mode, *op;
@@ -138,21 +138,14 @@ static void file_safe(const char *in, char *out, size_t len)
 
 static int run_gnuplot(const char *script)
 {
-	int status;
-	pid_t pid = fork();
+	const char *const argv[] = { "gnuplot", script, NULL };
+	char why[AB_WHY_LEN];
+	int ret = ab_spawn(argv, 0, why, sizeof(why));
 
-	if (pid < 0)
-		return -errno;
-	if (!pid) {
-		execlp("gnuplot", "gnuplot", script, (char *)NULL);
-		fprintf(stderr,
-			"plot: cannot run gnuplot: %s (install gnuplot-nox; scripts/setup does)\n",
-			strerror(errno));
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
+	if (ret)
+		fprintf(stderr, "plot: %s%s\n", why,
+			ret == -ENOENT ? " (install gnuplot-nox; scripts/setup does)" : "");
+	return ret ? -EIO : 0;
 }
 
 /* One gnuplot script renders the same plot to PNG and then SVG. */

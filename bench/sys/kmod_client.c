@@ -8,32 +8,26 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "sys/kmod_client.h"
+#include "sys/spawn.h"
 
 static int modprobe_algbench(char *why)
 {
-	int status;
-	pid_t pid = fork();
+	static const char *const argv[] = { "modprobe", "algbench", NULL };
+	char how[ABK_WHY_LEN / 2]; /* "cannot run modprobe: ..." */
+	int ret = ab_spawn(argv, AB_SPAWN_QUIET, how, sizeof(how));
 
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		if (null >= 0)
-			dup2(null, STDERR_FILENO);
-		execlp("modprobe", "modprobe", "algbench", (char *)NULL);
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	if (!ret)
 		return 0;
+	if (ret < 0) {
+		snprintf(why, ABK_WHY_LEN, "algbench.ko: %s", how);
+		return ret;
+	}
 	snprintf(why, ABK_WHY_LEN,
-		 "algbench.ko: 'modprobe algbench' failed (not built for this kernel, or not installed in "
+		 "algbench.ko: 'modprobe algbench' failed (not built for this kernel, or not "
+		 "installed in "
 		 "/lib/modules/$(uname -r)/extra; build it with cmake, which runs kmod/kbuild.sh)");
 	return -ENOENT;
 }
@@ -64,8 +58,10 @@ int abk_ensure_loaded(char *why)
 		return ret;
 	}
 	if (access(ABK_DIR "/run", W_OK) != 0) {
-		snprintf(why, ABK_WHY_LEN, "%s/run: %s after loading algbench.ko (debugfs not mounted at "
-			 "/sys/kernel/debug, or not root?)", ABK_DIR, strerror(errno));
+		snprintf(why, ABK_WHY_LEN,
+			 "%s/run: %s after loading algbench.ko (debugfs not mounted at "
+			 "/sys/kernel/debug, or not root?)",
+			 ABK_DIR, strerror(errno));
 		return -errno;
 	}
 	return 0;
@@ -108,7 +104,8 @@ static void parse_cpus(struct abk_result *res)
 		uint64_t ops;
 		int n = 0;
 
-		if ((p == res->text || p[-1] == '\n') && sscanf(p, "cpu%u.ops=%" SCNu64 "%n", &cpu, &ops, &n) == 2) {
+		if ((p == res->text || p[-1] == '\n') &&
+		    sscanf(p, "cpu%u.ops=%" SCNu64 "%n", &cpu, &ops, &n) == 2) {
 			struct abk_cpu *c = &res->cpus[res->n_cpus++];
 			char key[32];
 
@@ -129,14 +126,15 @@ static void parse(struct abk_result *res)
 {
 	char buf[32];
 
-	res->status = (int)strtol(abk_get(res->text, "status", buf, sizeof(buf)) ? "-5" : buf, NULL, 10);
+	res->status =
+		(int)strtol(abk_get(res->text, "status", buf, sizeof(buf)) ? "-5" : buf, NULL, 10);
 	abk_get(res->text, "error", res->error, sizeof(res->error));
 	abk_get(res->text, "reason", res->reason, sizeof(res->reason));
 	abk_get(res->text, "driver", res->driver, sizeof(res->driver));
 	abk_get(res->text, "check", res->check, sizeof(res->check));
 	abk_get(res->text, "out_head", res->out_head, sizeof(res->out_head));
-	res->input_crc32 = (uint32_t)strtoul(abk_get(res->text, "input_crc32", buf, sizeof(buf)) ? "0" : buf,
-					     NULL, 16);
+	res->input_crc32 = (uint32_t)strtoul(
+		abk_get(res->text, "input_crc32", buf, sizeof(buf)) ? "0" : buf, NULL, 16);
 	res->size = (unsigned int)get_u64(res->text, "size");
 	res->threads = (unsigned int)get_u64(res->text, "threads");
 	res->csize = (unsigned int)get_u64(res->text, "csize");
@@ -179,8 +177,9 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	fd = open(ABK_DIR "/run", O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;
-		snprintf(why, ABK_WHY_LEN, "%s/run: %s (algbench.ko not loaded? see abk_ensure_loaded)",
-			 ABK_DIR, strerror(errno));
+		snprintf(why, ABK_WHY_LEN,
+			 "%s/run: %s (algbench.ko not loaded? see abk_ensure_loaded)", ABK_DIR,
+			 strerror(errno));
 		return err;
 	}
 	/* The write returns when the job is done; its reply is read on the same fd. */

@@ -20,6 +20,7 @@
 #include "report/result_json.h"
 #include "run/harness.h"
 #include "run/plan.h"
+#include "sys/spawn.h"
 #include "sys/tap.h"
 
 static void test_catalogue(void)
@@ -379,6 +380,38 @@ static void test_json(void)
 	rmdir(dir);
 }
 
+/* sys/spawn: exit status, signal, a missing program, and no shell in between. */
+static void test_spawn(void)
+{
+	static const char *const t[] = { "true", NULL },
+				 *const ex3[] = { "sh", "-c", "exit 3", NULL },
+				 *const kill9[] = { "sh", "-c", "kill -KILL $$", NULL },
+				 *const none[] = { "algbench-no-such-program", NULL };
+	char why[AB_WHY_LEN] = "", dir[] = "/tmp/algbench-spawn.XXXXXX", path[64], word[96];
+	const char *test_z[] = { "test", "-z", word, NULL };
+
+	ab_tap_ok(ab_spawn(t, 0, why, sizeof(why)) == 0, "spawn: true exits 0");
+	ab_tap_ok(ab_spawn(ex3, 0, why, sizeof(why)) == 3 &&
+			  !strcmp(why, "sh exited with status 3"),
+		  "spawn: an exit status comes back, and the reason says it");
+	ab_tap_ok(ab_spawn(kill9, 0, why, sizeof(why)) == 128 + 9 && strstr(why, "signal 9"),
+		  "spawn: a killed child is 128 + its signal");
+	ab_tap_ok(ab_spawn(none, AB_SPAWN_QUIET, why, sizeof(why)) == -ENOENT &&
+			  strstr(why, "cannot run algbench-no-such-program"),
+		  "spawn: a missing program is -ENOENT, named in the reason");
+	if (!mkdtemp(dir)) {
+		ab_tap_ok(false, "mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/ran", dir);
+	snprintf(word, sizeof(word), "$(touch %s)", path);
+	ab_tap_ok(ab_spawn(test_z, 0, why, sizeof(why)) == 1 && access(path, F_OK) &&
+			  errno == ENOENT,
+		  "spawn: argv reaches the program as it is, no shell expands $(...)");
+	unlink(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	ab_tap_header();
@@ -390,5 +423,6 @@ int main(void)
 	test_vectors();
 	test_openssl_kat();
 	test_json();
+	test_spawn();
 	return ab_tap_finish();
 }
