@@ -348,7 +348,7 @@ static const enum abk_op kmod_op[] = {
 static int kmod_job(const struct counter_case *k, const char *alg, unsigned count,
 		    struct abk_result *res, char *why, size_t n)
 {
-	char line[256], kwhy[ABK_WHY_LEN] = "";
+	char line[256], kwhy[AB_WHY_LEN] = "";
 	int ret;
 
 	snprintf(line, sizeof(line), "type=%s alg=%s op=%s size=%d cpus=all count=%u",
@@ -370,7 +370,7 @@ static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counte
 {
 	struct abk_result res = { 0 };
 	struct cu_stat s0, s1, s2;
-	char driver[sizeof(((struct abk_result *)0)->driver)], kwhy[ABK_WHY_LEN] = "";
+	char driver[sizeof(((struct abk_result *)0)->driver)], kwhy[AB_WHY_LEN] = "";
 	int64_t setup[N_COUNTERS], total[N_COUNTERS], got[N_COUNTERS];
 	struct work w = { N_OPS, LEN, 0, false };
 	struct expect e;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "command.h"
+#include "core/error.h"
 #include "crypto_user.h"
 #include "sys/json_out.h"
 
@@ -140,7 +141,7 @@ static int dump_json_out(json_t *j)
 static int do_list(struct cu_sock *s, const struct nl_opts *o)
 {
 	json_t *arr = o->json ? json_array() : NULL;
-	char why[200];
+	char why[AB_WHY_LEN];
 	int ret;
 
 	if (!o->json)
@@ -159,7 +160,7 @@ static int do_list(struct cu_sock *s, const struct nl_opts *o)
 static void report_refusal(const char *what, const struct nl_opts *o, int ret,
 			   const struct cu_sock *s)
 {
-	char why[200];
+	char why[AB_WHY_LEN];
 
 	describe_error(why, sizeof(why), ret, cu_last_ack(s));
 	if (ret == -ENOENT)

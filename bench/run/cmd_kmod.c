@@ -9,19 +9,20 @@
 
 static int kmod_usage(FILE *out, int status)
 {
-	fprintf(out, "usage: algbench kmod JOB...\n\n"
-		     "Loads algbench.ko if needed (modprobe; needs root and debugfs), runs each JOB\n"
-		     "line in the kernel and prints the module's key=value reply, a blank line\n"
-		     "between jobs. A JOB is one quoted argument, for example\n"
-		     "  'type=aead alg=gcm(aes) keylen=16 size=4096 op=encrypt cpus=0-1 ms=500'\n"
-		     "Keys and results: docs/kmod.md. Exit 0: every job ran; 1: a job failed or\n"
-		     "was refused (its reply says why); 2: bad usage or no module.\n");
+	fprintf(out,
+		"usage: algbench kmod JOB...\n\n"
+		"Loads algbench.ko if needed (modprobe; needs root and debugfs), runs each JOB\n"
+		"line in the kernel and prints the module's key=value reply, a blank line\n"
+		"between jobs. A JOB is one quoted argument, for example\n"
+		"  'type=aead alg=gcm(aes) keylen=16 size=4096 op=encrypt cpus=0-1 ms=500'\n"
+		"Keys and results: docs/kmod.md. Exit 0: every job ran; 1: a job failed or\n"
+		"was refused (its reply says why); 2: bad usage or no module.\n");
 	return status;
 }
 
 int cmd_kmod(int argc, char **argv)
 {
-	char why[ABK_WHY_LEN] = "";
+	char why[AB_WHY_LEN] = "";
 	int status = 0;
 
 	if (argc < 2)

@@ -16,16 +16,16 @@
 static int modprobe_algbench(char *why)
 {
 	static const char *const argv[] = { "modprobe", "algbench", NULL };
-	char how[ABK_WHY_LEN / 2]; /* "cannot run modprobe: ..." */
+	char how[AB_WHY_LEN / 2]; /* "cannot run modprobe: ..." */
 	int ret = ab_spawn(argv, AB_SPAWN_QUIET, how, sizeof(how));
 
 	if (!ret)
 		return 0;
 	if (ret < 0) {
-		snprintf(why, ABK_WHY_LEN, "algbench.ko: %s", how);
+		snprintf(why, AB_WHY_LEN, "algbench.ko: %s", how);
 		return ret;
 	}
-	snprintf(why, ABK_WHY_LEN,
+	snprintf(why, AB_WHY_LEN,
 		 "algbench.ko: 'modprobe algbench' failed (not built for this kernel, or not "
 		 "installed in "
 		 "/lib/modules/$(uname -r)/extra; build it with cmake, which runs kmod/kbuild.sh)");
@@ -36,13 +36,13 @@ int abk_ensure_loaded(char *why)
 {
 	/* one modprobe per process: a suite asks once per kmod job */
 	static int failed;
-	static char failed_why[ABK_WHY_LEN];
+	static char failed_why[AB_WHY_LEN];
 	int ret;
 
 	if (access(ABK_DIR "/run", W_OK) == 0)
 		return 0;
 	if (failed) {
-		snprintf(why, ABK_WHY_LEN, "%s", failed_why);
+		snprintf(why, AB_WHY_LEN, "%s", failed_why);
 		return failed;
 	}
 	if (access("/sys/kernel/debug/algbench", F_OK) != 0 &&
@@ -58,7 +58,7 @@ int abk_ensure_loaded(char *why)
 		return ret;
 	}
 	if (access(ABK_DIR "/run", W_OK) != 0) {
-		snprintf(why, ABK_WHY_LEN,
+		snprintf(why, AB_WHY_LEN,
 			 "%s/run: %s after loading algbench.ko (debugfs not mounted at "
 			 "/sys/kernel/debug, or not root?)",
 			 ABK_DIR, strerror(errno));
@@ -177,7 +177,7 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	fd = open(ABK_DIR "/run", O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;
-		snprintf(why, ABK_WHY_LEN,
+		snprintf(why, AB_WHY_LEN,
 			 "%s/run: %s (algbench.ko not loaded? see abk_ensure_loaded)", ABK_DIR,
 			 strerror(errno));
 		return err;
@@ -189,7 +189,7 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	res->text = read_all(fd);
 	close(fd);
 	if (!res->text || !res->text[0]) {
-		snprintf(why, ABK_WHY_LEN, "%s/run: no reply to '%s' (%s)", ABK_DIR, line,
+		snprintf(why, AB_WHY_LEN, "%s/run: no reply to '%s' (%s)", ABK_DIR, line,
 			 err ? strerror(-err) : "empty");
 		return err ? err : -EIO;
 	}
@@ -197,7 +197,7 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	if (err && !res->status)
 		res->status = err;
 	if (res->status)
-		snprintf(why, ABK_WHY_LEN, "algbench.ko: %s: %s", res->error, res->reason);
+		snprintf(why, AB_WHY_LEN, "algbench.ko: %s: %s", res->error, res->reason);
 	return res->status;
 }
 

@@ -5,14 +5,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/error.h"
+
 /*
  * Client of algbench.ko's debugfs protocol (docs/kmod.md): one job line in,
  * key=value lines out. Standalone: no harness types, so scripts' helpers and
  * the kmod backend share it.
  */
 
-#define ABK_DIR "/sys/kernel/debug/algbench"
-#define ABK_WHY_LEN 256
+#define ABK_DIR	     "/sys/kernel/debug/algbench"
 #define ABK_MAX_CPUS 1024
 
 struct abk_cpu {
@@ -21,24 +22,24 @@ struct abk_cpu {
 };
 
 struct abk_result {
-	int status;		/* 0 or -errno, as the module reported it */
-	char error[16];		/* "EINVAL"... */
-	char reason[200];	/* the module's reasons are under 192 bytes */
+	int status;	  /* 0 or -errno, as the module reported it */
+	char error[16];	  /* "EINVAL"... */
+	char reason[200]; /* the module's reasons are under 192 bytes */
 	char driver[128];
-	char check[32];		/* roundtrip, vector, expect, repeat... */
-	char out_head[72];	/* hex of the checked output's first bytes */
+	char check[32];	   /* roundtrip, vector, expect, repeat... */
+	char out_head[72]; /* hex of the checked output's first bytes */
 	uint32_t input_crc32;
 	unsigned int size, threads, csize;
 	uint64_t ops, bytes, ns, cycles; /* ns, cycles: the slowest thread's */
 	unsigned int n_cpus;
 	struct abk_cpu cpus[ABK_MAX_CPUS];
-	char *text;		/* the raw reply, malloc'd; abk_result_free() */
+	char *text; /* the raw reply, malloc'd; abk_result_free() */
 };
 
 /*
  * Make sure the control file exists: mount debugfs at /sys/kernel/debug if
  * nothing is there, modprobe algbench if it is not loaded. 0 or -errno with
- * WHY (ABK_WHY_LEN).
+ * WHY (AB_WHY_LEN).
  */
 int abk_ensure_loaded(char *why);
 
