@@ -33,6 +33,7 @@ struct kconfig {
 	char arch[16];	   /* x86_64, i386, arm64, arm, riscv, powerpc, s390, ... */
 	char version[64];  /* from the "Linux/ARCH VERSION Kernel Configuration" header */
 	char source[4096]; /* what was read: path, and member for a .deb */
+	size_t path_len;   /* source starts with the path, this long */
 };
 
 /*

@@ -309,6 +309,7 @@ int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen)
 
 	memset(kc, 0, sizeof(*kc));
 	snprintf(kc->source, sizeof(kc->source), "%s", path);
+	kc->path_len = strlen(kc->source);
 	if (load_text(path, &text, kc, err, errlen)) {
 		free(text.data);
 		return -1;

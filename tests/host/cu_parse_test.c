@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cu_replies.h"
+#include "sys/kconfig.h"
 #include "sys/kstats.h"
 #include "sys/proc_crypto.h"
 #include "sys/tap.h"
@@ -251,6 +252,19 @@ static void test_errors(void)
 		  "uncapped error whose echo is missing: errno kept, no TLVs invented");
 }
 
+/* CONFIG_CRYPTO_STATS of a config TEXT, through the parser config-check uses. */
+static enum kstats stats_of(const char *text)
+{
+	struct kconfig kc = { 0 };
+	char err[AB_WHY_LEN];
+	enum kstats k = KSTATS_UNKNOWN;
+
+	if (!kconfig_parse(&kc, strdup(text), strlen(text), err, sizeof(err)))
+		k = kstats_of(&kc);
+	kconfig_free(&kc);
+	return k;
+}
+
 static void test_proc_and_config(void)
 {
 	char path[] = "/tmp/algbench-proc-XXXXXX";
@@ -270,14 +284,16 @@ static void test_proc_and_config(void)
 		  "/proc/crypto blocks and their key : value lines");
 	free(algs);
 	unlink(path);
-	ab_tap_ok(kstats_scan_line("CONFIG_CRYPTO_STATS=y\n", KSTATS_ABSENT) == KSTATS_Y,
-		  "config: =y");
-	ab_tap_ok(kstats_scan_line("# CONFIG_CRYPTO_STATS is not set\n", KSTATS_ABSENT) == KSTATS_N,
-		  "config: is not set");
-	ab_tap_ok(kstats_scan_line("CONFIG_CRYPTO_STATS_FOO=y\n", KSTATS_ABSENT) == KSTATS_ABSENT &&
-			  kstats_scan_line("CONFIG_CRYPTO_USER=m\n", KSTATS_ABSENT) ==
-				  KSTATS_ABSENT,
+	ab_tap_ok(stats_of("CONFIG_CRYPTO_STATS=y\n") == KSTATS_Y &&
+			  stats_of("CONFIG_CRYPTO_STATS=y \n") == KSTATS_Y,
+		  "config: =y (and =y with a trailing space, as Kconfig reads it)");
+	ab_tap_ok(stats_of("# CONFIG_CRYPTO_STATS is not set\n") == KSTATS_N &&
+			  stats_of("CONFIG_CRYPTO_STATS=n\n") == KSTATS_N,
+		  "config: is not set, =n");
+	ab_tap_ok(stats_of("CONFIG_CRYPTO_STATS_FOO=y\nCONFIG_CRYPTO_USER=m\n") == KSTATS_ABSENT,
 		  "config: other symbols leave it absent");
+	ab_tap_ok(stats_of("CONFIG_CRYPTO_STATS=y\n# CONFIG_CRYPTO_STATS is not set\n") == KSTATS_N,
+		  "config: the last assignment wins");
 }
 
 /* Seed inputs for the fuzz target: the same shapes, one file each. */
