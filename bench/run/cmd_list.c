@@ -2,22 +2,17 @@
 /* `algbench list`: the running kernel's algorithms, and which catalogue rows it can run. */
 #include <errno.h>
 #include <getopt.h>
-#include <linux/if_alg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
 #include "command.h"
+#include "sys/afalg.h"
 #include "sys/json_out.h"
 #include "sys/proc_crypto.h"
-
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
 
 /*
  * Templates such as gcm(aes) appear in /proc/crypto only once something
@@ -26,19 +21,12 @@
  */
 static int afalg_bind(const struct ab_alg *a)
 {
-	struct sockaddr_alg sa = { .salg_family = AF_ALG };
-	int fd, err = 0;
+	int fd = ab_afalg_bind(a->type, a->name);
 
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s",
-		 a->type == AB_HASH ? "hash" : ab_type_name(a->type));
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", a->name);
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (fd < 0)
-		return -errno;
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)))
-		err = -errno;
+		return fd;
 	close(fd);
-	return err;
+	return 0;
 }
 
 static const char *afalg_verdict(const struct ab_alg *a, int err, char *buf, size_t len)
