@@ -1,8 +1,9 @@
-# Helpers for the shell tests: TAP output, and where things are.
+# Helpers for the shell tests: TAP output, and where things are (the root
+# and the cache from scripts/lib.sh).
 # shellcheck shell=bash
-TESTS_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-VMRUN=$TESTS_TOP/scripts/vm/run
-ALGBENCH=${ALGBENCH:-${ALGBENCH_BUILD_DIR:-$TESTS_TOP/build}/bin/algbench}
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+VMRUN=$ALGBENCH_TOP/scripts/vm/run
+ALGBENCH=${ALGBENCH:-${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/bin/algbench}
 tap_n=0 tap_failed=0
 ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n $*"; }
 not_ok() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n $*"; }
