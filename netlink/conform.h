@@ -14,8 +14,7 @@
 #include "crypto_user.h"
 #include "sys/kstats.h"
 #include "sys/proc_crypto.h"
-
-enum verdict { V_PASS, V_FAIL, V_SKIP };
+#include "sys/tap.h" /* a check's verdict is a TAP verdict */
 
 struct priv_result {
 	bool ran;
@@ -38,14 +37,14 @@ struct conform_ctx {
 	char target[CRYPTO_MAX_NAME]; /* a template instance for DELALG/UPDATEALG */
 	int32_t target_prio;
 	struct priv_result priv;
-	int kmsg_fd; /* /dev/kmsg read from the start of the run, or -1 */
+	int kmsg_fd;		   /* /dev/kmsg read from the start of the run, or -1 */
 	unsigned counting_version; /* 100 * major + minor whose counting rules apply */
 	char counting_why[64];	   /* "uname -r" or "--as-version X.Y" */
 };
 
 struct conform_check {
 	const char *name;
-	enum verdict (*run)(struct conform_ctx *c, const void *arg, char *why, size_t n);
+	enum ab_tap_verdict (*run)(struct conform_ctx *c, const void *arg, char *why, size_t n);
 	const void *arg;
 };
 

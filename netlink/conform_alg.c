@@ -98,7 +98,8 @@ static int snapshot_differs(struct conform_ctx *c, size_t *missing, size_t *extr
 	return ret;
 }
 
-static enum verdict check_dump_complete(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_dump_complete(struct conform_ctx *c, const void *arg, char *why,
+					       size_t n)
 {
 	size_t missing = 0, extra = 0;
 	unsigned dgrams, msgs;
@@ -117,16 +118,16 @@ static enum verdict check_dump_complete(struct conform_ctx *c, const void *arg, 
 	cu_last_dump_shape(c->s, &dgrams, &msgs);
 	if (ret) {
 		snprintf(why, n, "cannot compare: %s", strerror(-ret));
-		return V_FAIL;
+		return AB_TAP_FAIL;
 	}
 	conform_diag(c, "dump: %zu algorithms in %u datagrams up to NLMSG_DONE; /proc/crypto: %zu",
 		     c->n_algs, dgrams, c->n_proc);
 	if (!missing && !extra)
-		return V_PASS;
+		return AB_TAP_PASS;
 	snapshot_differs(c, &missing, &extra, true);
 	snprintf(why, n, "%s: %zu entries of /proc/crypto missing from the dump, %zu extra",
 		 missing ? "truncated dump" : "dump differs", missing, extra);
-	return V_FAIL;
+	return AB_TAP_FAIL;
 }
 
 static bool driver_unique(const struct conform_ctx *c, const char *driver)
@@ -182,7 +183,8 @@ static int compare_alg(const struct conform_ctx *c, const struct cu_alg *a, cons
 	return bad;
 }
 
-static enum verdict check_getalg_agrees(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_getalg_agrees(struct conform_ctx *c, const void *arg, char *why,
+					       size_t n)
 {
 	size_t checked = 0, failed = 0, skipped = 0;
 	int shown = 0;
@@ -211,30 +213,31 @@ static enum verdict check_getalg_agrees(struct conform_ctx *c, const void *arg, 
 	conform_diag(c, "compared %zu algorithms field by field%s", checked,
 		     skipped ? " (skipped drivers listed twice in /proc/crypto)" : "");
 	if (!failed && checked)
-		return V_PASS;
+		return AB_TAP_PASS;
 	snprintf(why, n,
 		 checked ? "%zu of %zu algorithms disagree with /proc/crypto"
 			 : "no algorithm to compare",
 		 failed, checked);
-	return V_FAIL;
+	return AB_TAP_FAIL;
 }
 
-static enum verdict expect_errno(const struct conform_ctx *c, int got, int want, const char *what,
-				 char *why, size_t n)
+static enum ab_tap_verdict expect_errno(const struct conform_ctx *c, int got, int want,
+					const char *what, char *why, size_t n)
 {
 	const char *msg = cu_last_ack(c->s)->msg;
 
 	if (got == want) {
 		if (msg[0])
 			conform_diag(c, "%s: extack: %s", what, msg);
-		return V_PASS;
+		return AB_TAP_PASS;
 	}
 	snprintf(why, n, "%s answered %d (%s), want %d", what, got,
 		 got ? strerror(-got) : "success", want);
-	return V_FAIL;
+	return AB_TAP_FAIL;
 }
 
-static enum verdict check_getalg_enoent(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_getalg_enoent(struct conform_ctx *c, const void *arg, char *why,
+					       size_t n)
 {
 	struct cu_alg a;
 
@@ -249,7 +252,8 @@ static bool stat_as_expected(const struct conform_ctx *c, int ret, const struct 
 	return c->stats ? ret == 0 && st->stat_attr : ret == -CU_ENOTSUPP;
 }
 
-static enum verdict check_getstat_all(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_getstat_all(struct conform_ctx *c, const void *arg, char *why,
+					     size_t n)
 {
 	size_t failed = 0, kinds[CRYPTOCFGA_MAX + 1] = { 0 };
 	int shown = 0;
@@ -257,7 +261,7 @@ static enum verdict check_getstat_all(struct conform_ctx *c, const void *arg, ch
 	(void)arg;
 	if (c->stats < 0) {
 		snprintf(why, n, "%s", c->stats_why);
-		return V_SKIP;
+		return AB_TAP_SKIP;
 	}
 	for (size_t i = 0; i < c->n_algs; i++) {
 		struct cu_stat st;
@@ -280,20 +284,20 @@ static enum verdict check_getstat_all(struct conform_ctx *c, const void *arg, ch
 	conform_diag(c, "%zu of %zu algorithms answered as expected (%s; %s)", c->n_algs - failed,
 		     c->n_algs, c->stats ? "counters" : "-ENOTSUPP, 524", c->stats_why);
 	if (!failed)
-		return V_PASS;
+		return AB_TAP_PASS;
 	snprintf(why, n, "%zu algorithms answered otherwise", failed);
-	return V_FAIL;
+	return AB_TAP_FAIL;
 }
 
-static enum verdict check_getstat_unknown(struct conform_ctx *c, const void *arg, char *why,
-					  size_t n)
+static enum ab_tap_verdict check_getstat_unknown(struct conform_ctx *c, const void *arg, char *why,
+						 size_t n)
 {
 	struct cu_stat st;
 
 	(void)arg;
 	if (c->stats < 0) {
 		snprintf(why, n, "%s", c->stats_why);
-		return V_SKIP;
+		return AB_TAP_SKIP;
 	}
 	/* Without stats the 6.1 stub answers before looking the name up. */
 	return expect_errno(c, cu_get_stat(c->s, "algbench-no-such-alg", "", &st),

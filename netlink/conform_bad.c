@@ -109,8 +109,8 @@ static uint32_t len_override(const struct bad_req *b, size_t payload_len)
 	return b->expect == E_SILENT ? (uint32_t)(NLMSG_HDRLEN + payload_len + 64) : 0;
 }
 
-static enum verdict judge(const struct conform_ctx *c, const struct bad_req *b, int got,
-			  uint16_t reply_type, char *why, size_t n)
+static enum ab_tap_verdict judge(const struct conform_ctx *c, const struct bad_req *b, int got,
+				 uint16_t reply_type, char *why, size_t n)
 {
 	int want = b->expect == E_STATS_ERRNO && !c->stats ? -CU_ENOTSUPP : b->err;
 	char gots[64];
@@ -121,35 +121,35 @@ static enum verdict judge(const struct conform_ctx *c, const struct bad_req *b, 
 	case E_ERRNO:
 	case E_STATS_ERRNO:
 		if (got == want)
-			return V_PASS;
+			return AB_TAP_PASS;
 		snprintf(why, n, "answered %s, want %d (%s)", gots, want, strerror(-want));
-		return V_FAIL;
+		return AB_TAP_FAIL;
 	case E_REPLY:
 		if (got == 0 && reply_type == b->type)
-			return V_PASS;
+			return AB_TAP_PASS;
 		snprintf(why, n, "answered %s, reply type %u, want a type %u reply", gots,
 			 reply_type, b->type);
-		return V_FAIL;
+		return AB_TAP_FAIL;
 	case E_ACK:
 		if (got == 0 && reply_type == 0)
-			return V_PASS;
+			return AB_TAP_PASS;
 		snprintf(why, n, "answered %s (reply type %u), want a bare ack", gots, reply_type);
-		return V_FAIL;
+		return AB_TAP_FAIL;
 	case E_SILENT:
 		if (got != -ETIMEDOUT) {
 			snprintf(why, n, "answered %s, want no answer (dropped)", gots);
-			return V_FAIL;
+			return AB_TAP_FAIL;
 		}
 		if (c->n_algs && cu_get(c->s, "", c->algs[0].driver, &a)) {
 			snprintf(why, n, "dropped, but the socket does not answer GETALG after it");
-			return V_FAIL;
+			return AB_TAP_FAIL;
 		}
-		return V_PASS;
+		return AB_TAP_PASS;
 	}
-	return V_FAIL;
+	return AB_TAP_FAIL;
 }
 
-static enum verdict check_bad(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_bad(struct conform_ctx *c, const void *arg, char *why, size_t n)
 {
 	const struct bad_req *b = arg;
 	uint8_t buf[512];
@@ -246,7 +246,7 @@ static bool is_bad_line(const char *msg)
 	return false;
 }
 
-static enum verdict check_dmesg(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_dmesg(struct conform_ctx *c, const void *arg, char *why, size_t n)
 {
 	char rec[2048];
 	unsigned bad = 0, netlink_notes = 0;
@@ -255,7 +255,7 @@ static enum verdict check_dmesg(struct conform_ctx *c, const void *arg, char *wh
 	(void)arg;
 	if (c->kmsg_fd < 0) {
 		snprintf(why, n, "cannot read /dev/kmsg (not root, or no devtmpfs)");
-		return V_SKIP;
+		return AB_TAP_SKIP;
 	}
 	/* One record per read; EPIPE means records were overwritten: go on. */
 	while ((r = read(c->kmsg_fd, rec, sizeof(rec) - 1)) > 0 || (r < 0 && errno == EPIPE)) {
@@ -273,9 +273,9 @@ static enum verdict check_dmesg(struct conform_ctx *c, const void *arg, char *wh
 			conform_diag(c, "kernel (expected, rate-limited note): %s", msg);
 	}
 	if (!bad)
-		return V_PASS;
+		return AB_TAP_PASS;
 	snprintf(why, n, "%u kernel log lines show a WARN/BUG/oops since the suite started", bad);
-	return V_FAIL;
+	return AB_TAP_FAIL;
 }
 
 const struct conform_check conform_dmesg_checks[] = {

@@ -181,8 +181,8 @@ static int stat_deltas(const struct cu_stat *a, const struct cu_stat *b, const s
  * Actual against expected, one diagnostic per counter; a mismatch is a
  * finding that names every counter that is off.
  */
-static enum verdict judge(const struct conform_ctx *c, const char *driver, const struct expect *e,
-			  const int64_t *got, char *why, size_t n)
+static enum ab_tap_verdict judge(const struct conform_ctx *c, const char *driver,
+				 const struct expect *e, const int64_t *got, char *why, size_t n)
 {
 	size_t off = 0;
 
@@ -200,7 +200,7 @@ static enum verdict judge(const struct conform_ctx *c, const char *driver, const
 						" %s moved by %+" PRId64 ", expected +%" PRIu64 ";",
 						e->counter[i], got[i], e->delta[i]);
 	}
-	return off ? V_FAIL : V_PASS;
+	return off ? AB_TAP_FAIL : AB_TAP_PASS;
 }
 
 /* ---- through AF_ALG ---------------------------------------------------------------- */
@@ -301,8 +301,8 @@ static int run_case(struct conform_ctx *c, const struct counter_case *k, const c
 	return ret;
 }
 
-static enum verdict check_afalg(struct conform_ctx *c, const struct counter_case *k, char *why,
-				size_t n)
+static enum ab_tap_verdict check_afalg(struct conform_ctx *c, const struct counter_case *k,
+				       char *why, size_t n)
 {
 	struct kcapi_handle *h = NULL;
 	struct cu_stat before, after;
@@ -324,11 +324,11 @@ static enum verdict check_afalg(struct conform_ctx *c, const struct counter_case
 		ret = cu_get_stat(c->s, "", driver, &after);
 	if (ret) {
 		snprintf(why, n, "%s: cannot run: %s", k->alg, strerror(ret < 0 ? -ret : ret));
-		return V_FAIL;
+		return AB_TAP_FAIL;
 	}
 	expected(k, c->counting_version, &w, &e);
 	if (stat_deltas(&before, &after, &e, got, why, n))
-		return V_FAIL;
+		return AB_TAP_FAIL;
 	return judge(c, driver, &e, got, why, n);
 }
 
@@ -348,7 +348,7 @@ static const enum abk_op kmod_op[] = {
 static int kmod_job(const struct counter_case *k, const char *alg, unsigned count,
 		    struct abk_result *res, char *why, size_t n)
 {
-	char kwhy[ABK_WHY_LEN] = "";
+	char kwhy[AB_WHY_LEN] = "";
 	struct abk_line line;
 	int ret;
 
@@ -372,12 +372,12 @@ static int kmod_job(const struct counter_case *k, const char *alg, unsigned coun
  * run next to the count=N one: the difference of their deltas is exactly
  * the N counted operations per CPU; the set-up's own deltas are reported.
  */
-static enum verdict check_kmod(struct conform_ctx *c, const struct counter_case *k, char *why,
-			       size_t n)
+static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counter_case *k,
+				      char *why, size_t n)
 {
 	struct abk_result res = { 0 };
 	struct cu_stat s0, s1, s2;
-	char driver[sizeof(((struct abk_result *)0)->driver)], kwhy[ABK_WHY_LEN] = "";
+	char driver[sizeof(((struct abk_result *)0)->driver)], kwhy[AB_WHY_LEN] = "";
 	int64_t setup[N_COUNTERS], total[N_COUNTERS], got[N_COUNTERS];
 	struct work w = { N_OPS, LEN, 0, false };
 	struct expect e;
@@ -386,14 +386,14 @@ static enum verdict check_kmod(struct conform_ctx *c, const struct counter_case 
 	ret = abk_ensure_loaded(kwhy);
 	if (ret) {
 		snprintf(why, n, "%s", kwhy);
-		return V_SKIP;
+		return AB_TAP_SKIP;
 	}
 	/* Bind by name once to learn the driver, then pin it for the counted jobs. */
 	ret = kmod_job(k, k->alg, 0, &res, why, n);
 	snprintf(driver, sizeof(driver), "%s", res.driver);
 	abk_result_free(&res);
 	if (ret)
-		return V_FAIL;
+		return AB_TAP_FAIL;
 	w.shash_backed = driver_is_shash(c, driver);
 	ret = cu_get_stat(c->s, "", driver, &s0);
 	if (!ret && !(ret = kmod_job(k, driver, 0, &res, why, n)))
@@ -408,11 +408,11 @@ static enum verdict check_kmod(struct conform_ctx *c, const struct counter_case 
 	if (ret) {
 		if (!why[0])
 			snprintf(why, n, "%s: GETSTAT failed: %s", driver, strerror(-ret));
-		return V_FAIL;
+		return AB_TAP_FAIL;
 	}
 	expected(k, c->counting_version, &w, &e);
 	if (stat_deltas(&s0, &s1, &e, setup, why, n) || stat_deltas(&s1, &s2, &e, total, why, n))
-		return V_FAIL;
+		return AB_TAP_FAIL;
 	for (int i = 0; i < N_COUNTERS; i++)
 		got[i] = total[i] - setup[i];
 	conform_diag(c,
@@ -423,13 +423,14 @@ static enum verdict check_kmod(struct conform_ctx *c, const struct counter_case 
 	return judge(c, driver, &e, got, why, n);
 }
 
-static enum verdict check_counters(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_counters(struct conform_ctx *c, const void *arg, char *why,
+					  size_t n)
 {
 	const struct counter_case *k = arg;
 
 	if (c->stats != 1) {
 		snprintf(why, n, "no crypto statistics: %s", c->stats_why);
-		return V_SKIP;
+		return AB_TAP_SKIP;
 	}
 	return k->via == VIA_AFALG ? check_afalg(c, k, why, n) : check_kmod(c, k, why, n);
 }

@@ -150,7 +150,7 @@ static void run_unprivileged(struct conform_ctx *c)
 	free(after);
 }
 
-static enum verdict check_eperm(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_eperm(struct conform_ctx *c, const void *arg, char *why, size_t n)
 {
 	int i = (int)(intptr_t)arg;
 	int got;
@@ -162,31 +162,32 @@ static enum verdict check_eperm(struct conform_ctx *c, const void *arg, char *wh
 	}
 	if (!c->priv.dropped) {
 		snprintf(why, n, "%s", c->priv.how);
-		return V_SKIP;
+		return AB_TAP_SKIP;
 	}
 	got = c->priv.err[i];
 	if (got == -EPERM)
-		return V_PASS;
+		return AB_TAP_PASS;
 	snprintf(why, n, "answered %d (%s) without CAP_NET_ADMIN, want -EPERM", got,
 		 got ? strerror(-got) : "success");
-	return V_FAIL;
+	return AB_TAP_FAIL;
 }
 
-static enum verdict check_unchanged(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_unchanged(struct conform_ctx *c, const void *arg, char *why,
+					   size_t n)
 {
 	(void)arg;
 	if (!c->priv.dropped) {
 		snprintf(why, n, "%s", c->priv.how);
-		return V_SKIP;
+		return AB_TAP_SKIP;
 	}
 	if (!c->priv.changed_known) {
 		snprintf(why, n, "could not dump the algorithms before and after");
-		return V_FAIL;
+		return AB_TAP_FAIL;
 	}
 	if (!c->priv.changed)
-		return V_PASS;
+		return AB_TAP_PASS;
 	snprintf(why, n, "the algorithm list changed across the refused requests");
-	return V_FAIL;
+	return AB_TAP_FAIL;
 }
 
 const struct conform_check conform_priv_checks[] = {

@@ -9,7 +9,9 @@
 
 #include "cli/opt.h"
 #include "command.h"
+#include "core/error.h"
 #include "crypto_user.h"
+#include "sys/json_out.h"
 
 struct nl_opts {
 	const char *name;
@@ -140,16 +142,18 @@ static void print_block(const struct cu_alg *a)
 
 static int dump_json_out(json_t *j)
 {
-	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	printf("\n");
+	int ret = ab_json_print(j, stdout, 0);
+
 	json_decref(j);
-	return 0;
+	if (ret)
+		fprintf(stderr, "algbench nl: cannot write JSON to stdout: %s\n", strerror(-ret));
+	return ret ? 1 : 0;
 }
 
 static int do_list(struct cu_sock *s, const struct nl_opts *o)
 {
 	json_t *arr = o->json ? json_array() : NULL;
-	char why[200];
+	char why[AB_WHY_LEN];
 	int ret;
 
 	if (!o->json)
@@ -168,7 +172,7 @@ static int do_list(struct cu_sock *s, const struct nl_opts *o)
 static void report_refusal(const char *what, const struct nl_opts *o, int ret,
 			   const struct cu_sock *s)
 {
-	char why[200];
+	char why[AB_WHY_LEN];
 
 	describe_error(why, sizeof(why), ret, cu_last_ack(s));
 	if (ret == -ENOENT)

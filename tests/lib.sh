@@ -1,10 +1,15 @@
-# Helpers for the shell tests: TAP output, and where things are.
+# Helpers for the shell tests: TAP output, and where things are (the root
+# and the cache from scripts/lib.sh).
 # shellcheck shell=bash
-TESTS_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-VMRUN=$TESTS_TOP/scripts/vm/run
-ALGBENCH=${ALGBENCH:-${ALGBENCH_BUILD_DIR:-$TESTS_TOP/build}/bin/algbench}
-tap_n=0 tap_failed=0
-ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n $*"; }
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+VMRUN=$ALGBENCH_TOP/scripts/vm/run
+ALGBENCH=${ALGBENCH:-${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/bin/algbench}
+tap_n=0 tap_failed=0 tap_skipped=0
+ok() { # ok NAME [# SKIP WHY]
+	tap_n=$((tap_n + 1))
+	case $* in *"# SKIP"*) tap_skipped=$((tap_skipped + 1)) ;; esac
+	echo "ok $tap_n $*"
+}
 not_ok() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n $*"; }
 check() { # check NAME CMD...: ok if CMD succeeds
 	local name=$1; shift
@@ -17,6 +22,6 @@ expect_status() { # expect_status NAME WANT CMD...
 }
 tap_end() {
 	echo "1..$tap_n"
-	echo "# totals: pass $((tap_n - tap_failed)) fail $tap_failed"
+	echo "# Totals: pass:$((tap_n - tap_failed - tap_skipped)) fail:$tap_failed xfail:0 xpass:0 skip:$tap_skipped error:0" # as sys/tap.h
 	[ "$tap_failed" = 0 ]
 }

@@ -19,11 +19,9 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
+#include "sys/afalg.h"
 #include "sys/proc_crypto.h"
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
 #ifndef SOL_ALG
 #define SOL_ALG 279
 #endif
@@ -122,16 +120,11 @@ static void afalg_driver(const struct ab_job *job, char *buf, size_t len)
 
 static int open_hash(struct afalg_ctx *c, char *why)
 {
-	struct sockaddr_alg sa = { .salg_family = AF_ALG };
 	const struct ab_job *job = c->job;
 
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "hash");
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", job->alg->name);
-	c->tfm = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	c->tfm = ab_afalg_bind(AB_HASH, job->alg->name);
 	if (c->tfm < 0)
-		return explain_errno(job, errno, "socket", why);
-	if (bind(c->tfm, (struct sockaddr *)&sa, sizeof(sa)))
-		return explain_errno(job, errno, "bind", why);
+		return explain_errno(job, c->tfm, "bind", why);
 	if (c->v->keylen && setsockopt(c->tfm, SOL_ALG, ALG_SET_KEY, c->v->key, c->v->keylen))
 		return explain_errno(job, errno, "setkey", why);
 	c->opfd = accept4(c->tfm, NULL, NULL, SOCK_CLOEXEC);

@@ -13,6 +13,7 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "config/config_rules.h"
+#include "sys/json_out.h"
 #include "sys/kconfig.h"
 
 #define MAX_FINDINGS 64
@@ -111,8 +112,7 @@ static json_t *summary_json(const int c[3])
 
 static void dump_json(json_t *j)
 {
-	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	putchar('\n');
+	ab_json_print(j, stdout, 0);
 	json_decref(j);
 }
 

@@ -10,8 +10,8 @@
 #include <stdint.h>
 
 #include "core/catalogue.h"
+#include "core/error.h"
 
-#define AB_WHY_LEN	  256 /* room for one error message */
 #define AB_NAME_LEN	  128 /* algorithm and driver names (CRYPTO_MAX_NAME is 64) */
 #define AB_KAT_DETAIL_LEN 512 /* "got ... want ..." in hex, truncated */
 

@@ -15,6 +15,7 @@
 
 #include "cli/opt.h"
 #include "command.h"
+#include "sys/json_out.h"
 
 #define PFX "algbench export: "
 
@@ -349,12 +350,11 @@ static int export_main(void *opts, int nfiles, char **argv)
 		rc = 2;
 		goto done;
 	}
-	rc = o.out ? json_dump_file(doc, o.out, JSON_INDENT(1) | JSON_SORT_KEYS)
-		   : json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
-	if (!o.out)
-		putchar('\n');
+	rc = o.out ? ab_json_write_atomic(o.out, doc, AB_JSON_SORT_KEYS)
+		   : ab_json_print(doc, stdout, AB_JSON_SORT_KEYS);
 	if (rc) {
-		fprintf(stderr, PFX "%s: cannot write\n", o.out ? o.out : "stdout");
+		fprintf(stderr, PFX "%s: cannot write: %s\n", o.out ? o.out : "stdout",
+			strerror(-rc));
 		rc = 2;
 	}
 	json_decref(doc);

@@ -24,6 +24,7 @@
 #include "core/stats.h"
 #include "report/result_json.h"
 #include "sys/array.h"
+#include "sys/json_out.h"
 #include "sys/progress.h"
 
 #define BOOTSTRAP_ITERS 10000
@@ -363,9 +364,8 @@ static int write_json(json_t *doc, const char *path)
 	int err;
 
 	if (!strcmp(path, "-"))
-		return json_dumpf(doc, stdout, JSON_INDENT(1)) || fputc('\n', stdout) == EOF ? -EIO
-											     : 0;
-	err = ab_json_write_atomic(path, doc);
+		return ab_json_print(doc, stdout, 0);
+	err = ab_json_write_atomic(path, doc, 0);
 	if (err)
 		fprintf(stderr, "algbench compare: cannot write %s: %s\n", path, strerror(-err));
 	return err;

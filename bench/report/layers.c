@@ -22,6 +22,7 @@
 #include "command.h"
 #include "report/plot.h"
 #include "report/result_json.h"
+#include "sys/json_out.h"
 
 #define PFX "algbench report: "
 
@@ -288,7 +289,7 @@ static int report(const char *path, const char *dir)
 		json_t *doc = json_pack("{s:s, s:O, s:O}", "schema", AB_SCHEMA, "run",
 					json_object_get(root, "run"), "results", shown);
 		char *files[] = { layers_json };
-		int werr = ab_json_write_atomic(layers_json, doc);
+		int werr = ab_json_write_atomic(layers_json, doc, 0);
 
 		json_decref(doc);
 		if (werr) {

@@ -20,6 +20,7 @@
 #include "core/stats.h"
 #include "report/result_json.h"
 #include "sys/array.h"
+#include "sys/json_out.h"
 
 #define PFX "algbench merge: "
 
@@ -241,9 +242,9 @@ static int merge_files(char **files, int n_files, const char *out, const char *v
 	json_object_set(run, "boots", boots);
 	doc = json_pack("{s:s, s:O, s:O}", "schema", AB_SCHEMA, "run", run, "results", results);
 	if (!strcmp(out, "-")) {
-		rc = json_dumpf(doc, stdout, JSON_INDENT(1)) || fputc('\n', stdout) == EOF ? 2 : 0;
+		rc = ab_json_print(doc, stdout, 0) ? 2 : 0;
 	} else {
-		err = ab_json_write_atomic(out, doc);
+		err = ab_json_write_atomic(out, doc, 0);
 		if (err)
 			fprintf(stderr, PFX "cannot write %s: %s\n", out, strerror(-err));
 		rc = err ? 2 : 0;

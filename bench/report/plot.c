@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli/opt.h"
@@ -28,6 +27,7 @@
 #include "core/stats.h"
 #include "report/plot.h"
 #include "sys/array.h"
+#include "sys/spawn.h"
 
 struct point {
 	const char *source; /* which input: its kernel or A/B label */
@@ -148,22 +148,14 @@ void ab_plot_file_name(const char *in, char *out, size_t len)
 
 static int run_gnuplot(const char *script)
 {
-	int status;
-	pid_t pid = fork();
+	const char *const argv[] = { "gnuplot", script, NULL };
+	char why[AB_WHY_LEN];
+	int ret = ab_spawn(argv, 0, why, sizeof(why));
 
-	if (pid < 0)
-		return -errno;
-	if (!pid) {
-		execlp("gnuplot", "gnuplot", script, (char *)NULL);
-		fprintf(stderr,
-			"algbench plot: cannot run gnuplot: %s (install gnuplot-nox; scripts/setup "
-			"does)\n",
-			strerror(errno));
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
+	if (ret)
+		fprintf(stderr, "algbench plot: %s%s\n", why,
+			ret == -ENOENT ? " (install gnuplot-nox; scripts/setup does)" : "");
+	return ret ? -EIO : 0;
 }
 
 /* One gnuplot script renders the same plot to PNG and then SVG. */

@@ -15,6 +15,7 @@
 
 #include "report/result_json.h"
 #include "sys/cpu.h"
+#include "sys/json_out.h"
 #include "sys/kstats.h"
 #include "version.h"
 
@@ -170,34 +171,6 @@ void ab_job_key(json_t *result, char *buf, size_t len, json_t **ident)
 	}
 }
 
-int ab_json_write_atomic(const char *path, json_t *doc)
-{
-	char tmp[4200];
-	int fd, ret = 0;
-	FILE *f;
-
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	f = fdopen(fd, "w");
-	if (!f) {
-		ret = -errno;
-		close(fd);
-		unlink(tmp);
-		return ret;
-	}
-	if (json_dumpf(doc, f, JSON_INDENT(1)) || fputc('\n', f) == EOF || fflush(f) || fsync(fd))
-		ret = -(errno ? errno : EIO);
-	if (fclose(f) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
-	return ret;
-}
-
 struct ab_json_writer {
 	char *path; /* NULL: stdout */
 	json_t *doc, *results;
@@ -220,7 +193,7 @@ struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *
 	ret = !w->doc || (strcmp(path, "-") && !w->path) ? -ENOMEM : 0;
 	/* Write the empty run now: a bad path fails before any job runs. */
 	if (!ret && w->path)
-		ret = ab_json_write_atomic(w->path, w->doc);
+		ret = ab_json_write_atomic(w->path, w->doc, 0);
 	if (ret) {
 		fprintf(stderr, "algbench: cannot write %s: %s\n", path, strerror(-ret));
 		json_decref(w->doc);
@@ -245,7 +218,7 @@ int ab_json_add(struct ab_json_writer *w, const struct ab_result *res)
 		return 0;
 	w->last_write = now;
 	w->dirty = 0;
-	return ab_json_write_atomic(w->path, w->doc);
+	return ab_json_write_atomic(w->path, w->doc, 0);
 }
 
 int ab_json_close(struct ab_json_writer *w)
@@ -255,11 +228,9 @@ int ab_json_close(struct ab_json_writer *w)
 	if (!w)
 		return 0;
 	if (w->doc && w->path && w->dirty)
-		ret = ab_json_write_atomic(w->path, w->doc);
+		ret = ab_json_write_atomic(w->path, w->doc, 0);
 	else if (w->doc && !w->path && w->results)
-		ret = json_dumpf(w->doc, stdout, JSON_INDENT(1)) || fputc('\n', stdout) == EOF
-			      ? -EIO
-			      : 0;
+		ret = ab_json_print(w->doc, stdout, 0);
 	if (ret && w->path)
 		fprintf(stderr, "algbench: cannot write %s: %s\n", w->path, strerror(-ret));
 	json_decref(w->doc);

@@ -56,7 +56,4 @@ int ab_json_close(struct ab_json_writer *w);
  */
 void ab_job_key(json_t *result, char *buf, size_t len, json_t **ident);
 
-/* Write JSON to PATH atomically: PATH.tmp.PID, fsync, rename. 0 or -errno. */
-int ab_json_write_atomic(const char *path, json_t *doc);
-
 #endif

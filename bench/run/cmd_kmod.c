@@ -14,7 +14,7 @@ static const struct ab_opt kmod_opts[] = { { 0 } };
 /* ARGV: the job lines. */
 static int kmod_main(void *opts, int argc, char **argv)
 {
-	char why[ABK_WHY_LEN] = "";
+	char why[AB_WHY_LEN] = "";
 	int status = 0;
 
 	(void)opts; /* none */

@@ -6,18 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
 #include "cli/opt.h"
 #include "command.h"
+#include "sys/afalg.h"
+#include "sys/json_out.h"
 #include "sys/proc_crypto.h"
-
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
 
 /*
  * Templates such as gcm(aes) appear in /proc/crypto only once something
@@ -26,19 +23,12 @@
  */
 static int afalg_bind(const struct ab_alg *a)
 {
-	struct sockaddr_alg sa = { .salg_family = AF_ALG };
-	int fd, err = 0;
+	int fd = ab_afalg_bind(a->type, a->name);
 
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s",
-		 a->type == AB_HASH ? "hash" : ab_type_name(a->type));
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", a->name);
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (fd < 0)
-		return -errno;
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)))
-		err = -errno;
+		return fd;
 	close(fd);
-	return err;
+	return 0;
 }
 
 static const char *afalg_verdict(const struct ab_alg *a, int err, char *buf, size_t len)
@@ -95,7 +85,7 @@ static int list_catalogue(int as_json)
 			       a->keys[0].evp ? a->keys[0].evp : "-", v);
 	}
 	if (as_json)
-		json_dumpf(arr, stdout, JSON_INDENT(1)), putchar('\n');
+		ab_json_print(arr, stdout, 0);
 	json_decref(arr);
 	free(algs);
 	return ret ? 1 : 0;
@@ -132,7 +122,7 @@ static int list_all(int as_json)
 			       p->internal ? " internal" : "");
 	}
 	if (as_json)
-		json_dumpf(arr, stdout, JSON_INDENT(1)), putchar('\n');
+		ab_json_print(arr, stdout, 0);
 	json_decref(arr);
 	free(algs);
 	return 0;

@@ -7,6 +7,7 @@
  * them would report on a file it did not read.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,14 +184,14 @@ int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t 
 	kc->n_syms = 0;
 	if (!len) {
 		snprintf(err, errlen, "empty file, not a kernel config");
-		return -1;
+		return -EINVAL;
 	}
 	if (check_text(text, len, err, errlen))
-		return -1;
+		return -EINVAL;
 	kc->syms = malloc(cap * sizeof(*kc->syms));
 	if (!kc->syms) {
 		snprintf(err, errlen, "out of memory");
-		return -1;
+		return -ENOMEM;
 	}
 	for (line = text; line; line = next) {
 		struct ksym s;
@@ -205,7 +206,7 @@ int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t 
 			snprintf(err, errlen,
 				 "not a kernel config: line %u is not Kconfig syntax: '%.60s'",
 				 lineno, line);
-			return -1;
+			return -EINVAL;
 		}
 		if (!r)
 			continue;
@@ -214,7 +215,7 @@ int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t 
 
 			if (!more) {
 				snprintf(err, errlen, "out of memory");
-				return -1;
+				return -ENOMEM;
 			}
 			kc->syms = more;
 			cap *= 2;
@@ -224,7 +225,7 @@ int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t 
 	}
 	if (!kc->n_syms) {
 		snprintf(err, errlen, "not a kernel config: no CONFIG_ lines in %u lines", lineno);
-		return -1;
+		return -EINVAL;
 	}
 	keep_last(kc);
 	set_arch(kc, srcarch);

@@ -33,12 +33,13 @@ struct kconfig {
 	char arch[16];	   /* x86_64, i386, arm64, arm, riscv, powerpc, s390, ... */
 	char version[64];  /* from the "Linux/ARCH VERSION Kernel Configuration" header */
 	char source[4096]; /* what was read: path, and member for a .deb */
+	size_t path_len;   /* source starts with the path, this long */
 };
 
 /*
  * kconfig_parse - parse the config text (takes ownership of @text, which must
- * be NUL-terminated, @len bytes before the NUL). Returns 0, or -1 with a
- * reason in @err ("not a kernel config: ...").
+ * be NUL-terminated, @len bytes before the NUL). Returns 0, or -EINVAL
+ * (-ENOMEM) with a reason in @err ("not a kernel config: ...").
  */
 int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t errlen);
 void kconfig_free(struct kconfig *kc);
@@ -54,9 +55,12 @@ const char *kconfig_show(const struct kconfig *kc, const char *name);
 
 /*
  * kconfig_load - read a config from @path: plain text, gzip (/proc/config.gz)
- * or a Debian kernel package (its ./boot/config-*). Returns 0, or -1 with
- * the reason in @err (missing file, directory, empty, corrupt or truncated
- * gzip, binary data, not a config, .deb without a config).
+ * or a Debian kernel package (its ./boot/config-*). Returns 0, or -errno with
+ * the reason in @err: -ENOENT missing file or .deb without a config,
+ * -EISDIR, -EINVAL not a config (empty, binary, not Kconfig, not regular),
+ * -EIO corrupt or truncated gzip or archive, -EFBIG, -ENOMEM, open's errno.
+ * @err is sized by the caller: it carries paths (and two for the running
+ * kernel), so it can outgrow AB_WHY_LEN.
  */
 int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen);
 /* kconfig_load_running - /proc/config.gz, then /boot/config-$(uname -r). */

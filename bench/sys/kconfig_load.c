@@ -42,7 +42,7 @@ static int buf_reserve(struct buf *b, size_t more)
 		return 0;
 	p = realloc(b->data, cap);
 	if (!p)
-		return -1;
+		return -ENOMEM;
 	b->data = p;
 	b->cap = cap;
 	return 0;
@@ -56,12 +56,14 @@ static int read_all(int fd, struct buf *b, const char *path, char *err, size_t e
 
 		if (buf_reserve(b, 65536)) {
 			snprintf(err, errlen, "%s: out of memory", path);
-			return -1;
+			return -ENOMEM;
 		}
 		n = read(fd, b->data + b->len, b->cap - b->len - 1);
 		if (n < 0) {
-			snprintf(err, errlen, "%s: read failed: %s", path, strerror(errno));
-			return -1;
+			int e = errno;
+
+			snprintf(err, errlen, "%s: read failed: %s", path, strerror(e));
+			return -e;
 		}
 		if (!n)
 			break;
@@ -69,7 +71,7 @@ static int read_all(int fd, struct buf *b, const char *path, char *err, size_t e
 		if (b->len > MAX_CONFIG) {
 			snprintf(err, errlen, "%s: larger than %u MiB, not a kernel config", path,
 				 MAX_CONFIG >> 20);
-			return -1;
+			return -EFBIG;
 		}
 	}
 	b->data[b->len] = '\0';
@@ -79,11 +81,11 @@ static int read_all(int fd, struct buf *b, const char *path, char *err, size_t e
 static int gunzip(const struct buf *in, struct buf *out, const char *path, char *err, size_t errlen)
 {
 	z_stream zs = { 0 };
-	int r = Z_OK;
+	int r = Z_OK, ret = -EIO; /* corrupt or truncated, unless said otherwise */
 
 	if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
 		snprintf(err, errlen, "%s: zlib inflateInit2 failed", path);
-		return -1;
+		return -ENOMEM;
 	}
 	zs.next_in = (unsigned char *)in->data;
 	zs.avail_in = in->len;
@@ -91,6 +93,7 @@ static int gunzip(const struct buf *in, struct buf *out, const char *path, char 
 		if (buf_reserve(out, 65536)) {
 			snprintf(err, errlen, "%s: out of memory", path);
 			r = Z_MEM_ERROR;
+			ret = -ENOMEM;
 			break;
 		}
 		zs.next_out = (unsigned char *)out->data + out->len;
@@ -115,6 +118,7 @@ static int gunzip(const struct buf *in, struct buf *out, const char *path, char 
 				 "%s: decompresses to more than %u MiB, not a kernel config", path,
 				 MAX_CONFIG >> 20);
 			r = Z_MEM_ERROR;
+			ret = -EFBIG;
 			break;
 		}
 	}
@@ -128,7 +132,7 @@ static int gunzip(const struct buf *in, struct buf *out, const char *path, char 
 			 "%s: truncated gzip: the stream stops after %zu bytes, before its end "
 			 "marker",
 			 path, in->len);
-	return -1;
+	return ret;
 }
 
 struct deb_ctx {
@@ -174,12 +178,12 @@ static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *ou
 			snprintf(err, errlen, "%s: %s is larger than %u MiB", path, name,
 				 MAX_CONFIG >> 20);
 			archive_read_free(in);
-			return -1;
+			return -EFBIG;
 		}
 		if (buf_reserve(out, archive_entry_size(e))) {
 			snprintf(err, errlen, "%s: out of memory", path);
 			archive_read_free(in);
-			return -1;
+			return -ENOMEM;
 		}
 		while ((n = archive_read_data(in, out->data + out->len, out->cap - 1 - out->len)) >
 		       0)
@@ -199,18 +203,18 @@ static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *ou
 			"%s: Debian package without a ./boot/config-* (not a linux-image package?)",
 			path);
 	archive_read_free(in);
-	return found ? 0 : -1;
+	return found ? 0 : r != ARCHIVE_EOF ? -EIO : -ENOENT;
 }
 
 static int read_deb(const char *path, struct buf *out, struct kconfig *kc, char *err, size_t errlen)
 {
 	struct deb_ctx *ctx = calloc(1, sizeof(*ctx));
 	struct archive_entry *e;
-	int r, first = 1, ret = -1;
+	int r, first = 1, ret = -EINVAL;
 
 	if (!ctx) {
 		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
+		return -ENOMEM;
 	}
 	ctx->outer = archive_read_new();
 	archive_read_support_format_ar(ctx->outer);
@@ -233,6 +237,7 @@ static int read_deb(const char *path, struct buf *out, struct kconfig *kc, char 
 			goto out;
 		}
 	}
+	ret = r == ARCHIVE_EOF ? -ENOENT : -EIO;
 	if (r == ARCHIVE_EOF)
 		snprintf(err, errlen, "%s: Debian package without a data.tar member", path);
 	else
@@ -257,18 +262,20 @@ static int open_regular(const char *path, char *err, size_t errlen)
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "%s: %s, not a kernel config file", path,
 			 S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
-		return -1;
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 	}
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		int e = errno;
+
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(e));
+		return -e;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "%s: %s, not a kernel config file", path,
 			 S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
 		close(fd);
-		return -1;
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 	}
 	return fd;
 }
@@ -282,7 +289,7 @@ static int load_text(const char *path, struct buf *text, struct kconfig *kc, cha
 	int fd = open_regular(path, err, errlen), ret;
 
 	if (fd < 0)
-		return -1;
+		return fd;
 	if (pread(fd, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic) &&
 	    !memcmp(magic, "!<arch>\n", 8)) {
 		close(fd);
@@ -306,36 +313,42 @@ int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen)
 {
 	struct buf text = { 0 };
 	char why[512];
+	int ret;
 
 	memset(kc, 0, sizeof(*kc));
 	snprintf(kc->source, sizeof(kc->source), "%s", path);
-	if (load_text(path, &text, kc, err, errlen)) {
+	kc->path_len = strlen(kc->source);
+	ret = load_text(path, &text, kc, err, errlen);
+	if (ret) {
 		free(text.data);
-		return -1;
+		return ret;
 	}
 	if (!text.data) /* an empty gzip member or an empty file */
 		text.data = calloc(1, 1);
-	if (kconfig_parse(kc, text.data, text.len, why, sizeof(why))) {
+	ret = kconfig_parse(kc, text.data, text.len, why, sizeof(why));
+	if (ret) {
 		snprintf(err, errlen, "%s: %s", kc->source, why);
 		kconfig_free(kc);
-		return -1;
 	}
-	return 0;
+	return ret;
 }
 
 int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen)
 {
 	char boot[300], first[1024];
 	struct utsname u;
+	int ret;
 
 	if (!kconfig_load(kc, "/proc/config.gz", first, sizeof(first)))
 		return 0;
 	if (uname(&u)) {
-		snprintf(err, errlen, "%s; uname failed: %s", first, strerror(errno));
-		return -1;
+		ret = -errno;
+		snprintf(err, errlen, "%s; uname failed: %s", first, strerror(-ret));
+		return ret;
 	}
 	snprintf(boot, sizeof(boot), "/boot/config-%s", u.release);
-	if (!kconfig_load(kc, boot, err, errlen))
+	ret = kconfig_load(kc, boot, err, errlen);
+	if (!ret)
 		return 0;
 	/* Both failed: say why for each, and what would help. */
 	{
@@ -347,5 +360,5 @@ int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen)
 			 "install the config in /boot)",
 			 first, second);
 	}
-	return -1;
+	return ret; /* the /boot file's: -ENOENT when neither exists */
 }

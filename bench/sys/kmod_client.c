@@ -9,10 +9,10 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "sys/kmod_client.h"
+#include "sys/spawn.h"
 
 void abk_line_init(struct abk_line *l)
 {
@@ -121,24 +121,17 @@ void abk_line_text(struct abk_line *l, enum abk_key key, const char *text)
 
 static int modprobe_algbench(char *why)
 {
-	int status;
-	pid_t pid = fork();
+	static const char *const argv[] = { "modprobe", "algbench", NULL };
+	char how[AB_WHY_LEN / 2]; /* "cannot run modprobe: ..." */
+	int ret = ab_spawn(argv, AB_SPAWN_QUIET, how, sizeof(how));
 
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		if (null >= 0)
-			dup2(null, STDERR_FILENO);
-		execlp("modprobe", "modprobe", "algbench", (char *)NULL);
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	if (!ret)
 		return 0;
-	snprintf(why, ABK_WHY_LEN,
+	if (ret < 0) {
+		snprintf(why, AB_WHY_LEN, "algbench.ko: %s", how);
+		return ret;
+	}
+	snprintf(why, AB_WHY_LEN,
 		 "algbench.ko: 'modprobe algbench' failed (not built for this kernel, or not "
 		 "installed in "
 		 "/lib/modules/$(uname -r)/extra; build it with cmake, which runs kmod/kbuild.sh)");
@@ -149,13 +142,13 @@ int abk_ensure_loaded(char *why)
 {
 	/* one modprobe per process: a suite asks once per kmod job */
 	static int failed;
-	static char failed_why[ABK_WHY_LEN];
+	static char failed_why[AB_WHY_LEN];
 	int ret;
 
 	if (access(ABK_DIR "/run", W_OK) == 0)
 		return 0;
 	if (failed) {
-		snprintf(why, ABK_WHY_LEN, "%s", failed_why);
+		snprintf(why, AB_WHY_LEN, "%s", failed_why);
 		return failed;
 	}
 	if (access("/sys/kernel/debug/algbench", F_OK) != 0 &&
@@ -171,7 +164,7 @@ int abk_ensure_loaded(char *why)
 		return ret;
 	}
 	if (access(ABK_DIR "/run", W_OK) != 0) {
-		snprintf(why, ABK_WHY_LEN,
+		snprintf(why, AB_WHY_LEN,
 			 "%s/run: %s after loading algbench.ko (debugfs not mounted at "
 			 "/sys/kernel/debug, or not root?)",
 			 ABK_DIR, strerror(errno));
@@ -290,7 +283,7 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	fd = open(ABK_DIR "/run", O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;
-		snprintf(why, ABK_WHY_LEN,
+		snprintf(why, AB_WHY_LEN,
 			 "%s/run: %s (algbench.ko not loaded? see abk_ensure_loaded)", ABK_DIR,
 			 strerror(errno));
 		return err;
@@ -302,7 +295,7 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	res->text = read_all(fd);
 	close(fd);
 	if (!res->text || !res->text[0]) {
-		snprintf(why, ABK_WHY_LEN, "%s/run: no reply to '%s' (%s)", ABK_DIR, line,
+		snprintf(why, AB_WHY_LEN, "%s/run: no reply to '%s' (%s)", ABK_DIR, line,
 			 err ? strerror(-err) : "empty");
 		return err ? err : -EIO;
 	}
@@ -310,7 +303,7 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	if (err && !res->status)
 		res->status = err;
 	if (res->status)
-		snprintf(why, ABK_WHY_LEN, "algbench.ko: %s: %s", res->error, res->reason);
+		snprintf(why, AB_WHY_LEN, "algbench.ko: %s: %s", res->error, res->reason);
 	return res->status;
 }
 
@@ -318,7 +311,7 @@ int abk_run_line(const struct abk_line *l, struct abk_result *res, char *why)
 {
 	if (l->err) {
 		memset(res, 0, sizeof(*res));
-		snprintf(why, ABK_WHY_LEN, "%s", l->why);
+		snprintf(why, AB_WHY_LEN, "%s", l->why);
 		return l->err;
 	}
 	return abk_run(l->text, res, why);

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/error.h"
 #include "kmod/algbench_abi.h"
 
 /*
@@ -14,7 +15,6 @@
  */
 
 #define ABK_DIR	     "/sys/kernel/debug/algbench"
-#define ABK_WHY_LEN  256
 #define ABK_MAX_CPUS 1024
 
 struct abk_cpu {
@@ -48,7 +48,7 @@ struct abk_line {
 	char text[ABK_LINE_MAX];
 	size_t len;
 	int err; /* 0, -EINVAL or -E2BIG */
-	char why[ABK_WHY_LEN];
+	char why[AB_WHY_LEN];
 };
 
 void abk_line_init(struct abk_line *l);
@@ -63,7 +63,7 @@ void abk_line_text(struct abk_line *l, enum abk_key key, const char *text);
 /*
  * Make sure the control file exists: mount debugfs at /sys/kernel/debug if
  * nothing is there, modprobe algbench if it is not loaded. 0 or -errno with
- * WHY (ABK_WHY_LEN).
+ * WHY (AB_WHY_LEN).
  */
 int abk_ensure_loaded(char *why);
 

@@ -1,50 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0
-/* CONFIG_CRYPTO_STATS of the running kernel, as its config says it. */
+/* CONFIG_CRYPTO_STATS of the running kernel, read by the one config reader (sys/kconfig). */
 #include <stdio.h>
-#include <string.h>
-#include <sys/utsname.h>
-#include <zlib.h>
 
+#include "core/error.h"
+#include "sys/kconfig.h"
 #include "sys/kstats.h"
 
-enum kstats kstats_scan_line(const char *line, enum kstats sofar)
+enum kstats kstats_of(const struct kconfig *kc)
 {
-	static const char sym[] = "CONFIG_CRYPTO_STATS";
-	const char *p = strstr(line, sym);
-
-	if (!p || (p != line && strncmp(line, "# ", 2)))
-		return sofar;
-	p += sizeof(sym) - 1;
-	if (line[0] == '#')
-		return !strncmp(p, " is not set", 11) ? KSTATS_N : sofar;
-	if (!strncmp(p, "=y", 2))
+	switch (kconfig_kind(kc, "CRYPTO_STATS")) {
+	case KV_ABSENT:
+		return KSTATS_ABSENT;
+	case KV_Y:
 		return KSTATS_Y;
-	return *p == '=' ? KSTATS_N : sofar;
+	default: /* not set, =n, or a value a bool cannot have: no counters */
+		return KSTATS_N;
+	}
 }
 
 enum kstats kstats_from_config(char *source, size_t source_len)
 {
-	char boot[300], line[512];
-	const char *paths[2] = { "/proc/config.gz", boot };
-	struct utsname u;
+	struct kconfig kc;
+	char err[AB_WHY_LEN];
+	enum kstats k;
 
-	uname(&u);
-	snprintf(boot, sizeof(boot), "/boot/config-%s", u.release);
 	source[0] = '\0';
-	/* gzopen reads plain text too, so one reader serves both files. */
-	for (int i = 0; i < 2; i++) {
-		gzFile f = gzopen(paths[i], "r");
-		enum kstats k = KSTATS_ABSENT;
-
-		if (!f)
-			continue;
-		while (gzgets(f, line, sizeof(line)))
-			k = kstats_scan_line(line, k);
-		gzclose(f);
-		snprintf(source, source_len, "%s", paths[i]);
-		return k;
-	}
-	return KSTATS_UNKNOWN;
+	if (kconfig_load_running(&kc, err, sizeof(err)))
+		return KSTATS_UNKNOWN;
+	k = kstats_of(&kc);
+	snprintf(source, source_len, "%.*s", (int)kc.path_len, kc.source);
+	kconfig_free(&kc);
+	return k;
 }
 
 const char *kstats_name(enum kstats k)

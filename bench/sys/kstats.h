@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * CONFIG_CRYPTO_STATS of the running kernel, from /proc/config.gz or
- * /boot/config-$(uname -r): one reader for the result JSON and conform.
+ * /boot/config-$(uname -r) through sys/kconfig (the parser config-check
+ * uses): one answer for the result JSON and conform.
  */
 #ifndef ALGBENCH_KSTATS_H
 #define ALGBENCH_KSTATS_H
@@ -15,14 +16,17 @@ enum kstats {
 	KSTATS_N,	/* "is not set" */
 	KSTATS_ABSENT,	/* no such symbol: Linux >= 6.10 or < 4.20 */
 };
+struct kconfig;
+
 /*
- * Looks in /proc/config.gz, then /boot/config-$(uname -r). source gets the
- * file that answered ("" if none).
+ * The running kernel's config as kconfig_load_running() finds it
+ * (/proc/config.gz, then /boot/config-$(uname -r)); source gets the file
+ * that answered ("" if none: KSTATS_UNKNOWN).
  */
 enum kstats kstats_from_config(char *source, size_t source_len);
+/* CONFIG_CRYPTO_STATS as Kconfig reads KC (y, n for any other value, absent). */
+enum kstats kstats_of(const struct kconfig *kc);
 /* "y", "n", "absent", "unknown" (the result JSON's crypto_stats spelling). */
 const char *kstats_name(enum kstats k);
-/* Scans one config text stream (for tests): a line-reading callback's result. */
-enum kstats kstats_scan_line(const char *line, enum kstats sofar);
 
 #endif

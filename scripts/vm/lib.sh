@@ -1,12 +1,9 @@
-# Shared by scripts/vm/*: where things are cached and how Debian's kernel is fetched.
+# Shared by scripts/vm/*: how Debian's kernel is fetched and the guest built.
+# The root, the cache and die/note come from scripts/lib.sh.
 # shellcheck shell=bash
 
-ALGBENCH_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-ALGBENCH_CACHE=${ALGBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/algbench}
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 mkdir -p "$ALGBENCH_CACHE"
-
-die() { echo "vm: $*" >&2; exit 2; }
-note() { echo "vm: $*" >&2; }
 
 # The Debian kernel series scripts/vm/run knows, and the apt metapackage that
 # names the newest ABI of each.

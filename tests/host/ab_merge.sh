@@ -22,7 +22,7 @@ round stats-on 1 1000 1000
 round stats-off 2 4000 4000
 round stats-on 2 2000 2000
 rc=0
-"$TESTS_TOP/scripts/ab-stats" --merge --rounds 2 --out "$out" >/dev/null 2>&1 || rc=$?
+"$ALGBENCH_TOP/scripts/ab-stats" --merge --rounds 2 --out "$out" >/dev/null 2>&1 || rc=$?
 check "ab-stats --merge exits 0 (got $rc)" [ "$rc" = 0 ]
 base=$out/base-stats-off.json new=$out/new-stats-on.json
 # stats-off MB/s: 4096, 2048, 1024, 1024 -> median 1536; ns/op median 3000.
@@ -35,9 +35,9 @@ check "BASE: run.ab says stats-off, hardware, 2 boots" \
 	jq_true '.run.ab == { variant: "stats-off", mode: "hardware", smp: 2, rounds: 2 } and (.run.boots | length) == 2' "$base"
 check "NEW: median 3072 MB/s over both rounds" jq_true '.results[0].mbps.median == 3072' "$new"
 rm "$out/rounds/stats-on-r2.json"
-expect_status "a missing round is an error (exit 2)" 2 "$TESTS_TOP/scripts/ab-stats" --merge --rounds 2 --out "$out" 2>/dev/null
+expect_status "a missing round is an error (exit 2)" 2 "$ALGBENCH_TOP/scripts/ab-stats" --merge --rounds 2 --out "$out" 2>/dev/null
 expect_status "--here on a kernel that is no variant is an error (exit 2)" 2 \
-	"$TESTS_TOP/scripts/ab-stats" --here 1 --out "$out" 2>/dev/null
+	"$ALGBENCH_TOP/scripts/ab-stats" --here 1 --out "$out" 2>/dev/null
 
 # Any two kernels: --base/--new name the sides; files are called by label.
 # Two threads: ns/op is ns*threads/ops (one op's latency on one thread), as
@@ -54,7 +54,7 @@ for side in 6.1.0-50-amd64 6.1.0-53-amd64; do
 	printf '1\t%s\t%s\thardware\t1\t0\n' "$side" "$side" >>"$gen/boots.tsv"
 done
 rc=0
-"$TESTS_TOP/scripts/ab-stats" --base 6.1.0-50-amd64 --new 6.1.0-53-amd64 --merge --rounds 1 --out "$gen" >/dev/null 2>&1 || rc=$?
+"$ALGBENCH_TOP/scripts/ab-stats" --base 6.1.0-50-amd64 --new 6.1.0-53-amd64 --merge --rounds 1 --out "$gen" >/dev/null 2>&1 || rc=$?
 check "--base/--new --merge exits 0 (got $rc)" [ "$rc" = 0 ]
 check "the sides are named by label: base-6.1.0-50-amd64.json, new-6.1.0-53-amd64.json" \
 	test -s "$gen/base-6.1.0-50-amd64.json" -a -s "$gen/new-6.1.0-53-amd64.json"
@@ -69,12 +69,12 @@ echo '{"schema":"algbench/1","run":{},"results":[]}' >"$last"
 EOF2
 chmod +x "$gen/fake-run"
 rc=0
-"$TESTS_TOP/scripts/ab-stats" --base "$(uname -r)" --new other-kernel --here 1 --out "$gen" \
+"$ALGBENCH_TOP/scripts/ab-stats" --base "$(uname -r)" --new other-kernel --here 1 --out "$gen" \
 	--guest-cmd "$gen/fake-run" -- --backend openssl >/dev/null 2>&1 || rc=$?
 check "--here with --base naming the running kernel writes rounds/$(uname -r)-r1.json (exit $rc)" \
 	test "$rc" = 0 -a -s "$gen/rounds/$(uname -r)-r1.json"
 expect_status "--here on a kernel neither --base nor --new names is an error (exit 2)" 2 \
-	"$TESTS_TOP/scripts/ab-stats" --base k1 --new k2 --here 1 --out "$gen" --guest-cmd "$gen/fake-run" 2>/dev/null
+	"$ALGBENCH_TOP/scripts/ab-stats" --base k1 --new k2 --here 1 --out "$gen" --guest-cmd "$gen/fake-run" 2>/dev/null
 # algbench merge itself: inputs are single runs of algbench/1.
 expect_status "merge of an already merged file (samples with a round): exit 2" 2 \
 	"$ALGBENCH" merge -o "$gen/x.json" "$gen/base-6.1.0-50-amd64.json" 2>/dev/null

@@ -21,15 +21,8 @@
 #include "run/harness.h"
 #include "run/plan.h"
 #include "sys/kmod_client.h"
-
-static int n_tests, n_failed;
-
-static void check(int ok, const char *name)
-{
-	n_tests++;
-	n_failed += !ok;
-	printf("%sok %d %s\n", ok ? "" : "not ", n_tests, name);
-}
+#include "sys/spawn.h"
+#include "sys/tap.h"
 
 static void test_catalogue(void)
 {
@@ -45,7 +38,7 @@ static void test_catalogue(void)
 
 	for (size_t i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++)
 		all &= ab_alg_find(wanted[i]) != NULL;
-	check(all, "catalogue has every algorithm of the issue and DESIGN.md");
+	ab_tap_ok(all, "catalogue has every algorithm of the issue and DESIGN.md");
 	for (size_t i = 0; i < ab_catalogue_len; i++) {
 		const struct ab_alg *a = &ab_catalogue[i];
 
@@ -57,24 +50,24 @@ static void test_catalogue(void)
 		if (a->type == AB_HASH)
 			sane &= a->digestlen > 0;
 	}
-	check(sane, "every row has keys; aead/skcipher rows have IV, tag and an EVP name");
-	check(ab_alg_find("gcm(aes)")->n_keys == 2 &&
-		      ab_alg_key(ab_alg_find("gcm(aes)"), 256)->keylen == 32,
-	      "gcm(aes) has 128- and 256-bit keys");
-	check(ab_alg_key(ab_alg_find("xts(aes)"), 512)->keylen == 64,
-	      "xts(aes) 512 is a 64-byte key");
-	check(!ab_alg_find("gcm(des)") && !ab_alg_key(ab_alg_find("sha256"), 128),
-	      "unknown names and sizes are NULL");
-	check(ab_alg_find("deflate")->type == AB_ACOMP &&
-		      ab_alg_has_op(ab_alg_find("lz4"), AB_OP_DECOMPRESS) &&
-		      !ab_alg_has_op(ab_alg_find("sha256"), AB_OP_ENCRYPT),
-	      "acomp rows compress/decompress; hashes only digest");
-	check(!ab_alg_size_ok(ab_alg_find("cbc(aes)"), 100) &&
-		      ab_alg_size_ok(ab_alg_find("ctr(aes)"), 100),
-	      "cbc wants whole blocks, ctr does not");
-	check(ab_type_parse("skcipher") == AB_SKCIPHER && ab_op_parse("decrypt") == AB_OP_DECRYPT &&
-		      ab_type_parse("cipher") < 0,
-	      "type and op names parse");
+	ab_tap_ok(sane, "every row has keys; aead/skcipher rows have IV, tag and an EVP name");
+	ab_tap_ok(ab_alg_find("gcm(aes)")->n_keys == 2 &&
+			  ab_alg_key(ab_alg_find("gcm(aes)"), 256)->keylen == 32,
+		  "gcm(aes) has 128- and 256-bit keys");
+	ab_tap_ok(ab_alg_key(ab_alg_find("xts(aes)"), 512)->keylen == 64,
+		  "xts(aes) 512 is a 64-byte key");
+	ab_tap_ok(!ab_alg_find("gcm(des)") && !ab_alg_key(ab_alg_find("sha256"), 128),
+		  "unknown names and sizes are NULL");
+	ab_tap_ok(ab_alg_find("deflate")->type == AB_ACOMP &&
+			  ab_alg_has_op(ab_alg_find("lz4"), AB_OP_DECOMPRESS) &&
+			  !ab_alg_has_op(ab_alg_find("sha256"), AB_OP_ENCRYPT),
+		  "acomp rows compress/decompress; hashes only digest");
+	ab_tap_ok(!ab_alg_size_ok(ab_alg_find("cbc(aes)"), 100) &&
+			  ab_alg_size_ok(ab_alg_find("ctr(aes)"), 100),
+		  "cbc wants whole blocks, ctr does not");
+	ab_tap_ok(ab_type_parse("skcipher") == AB_SKCIPHER &&
+			  ab_op_parse("decrypt") == AB_OP_DECRYPT && ab_type_parse("cipher") < 0,
+		  "type and op names parse");
 }
 
 static void test_stats(void)
@@ -87,15 +80,16 @@ static void test_stats(void)
 	struct ab_job job = { .threads = 1 };
 	struct ab_result res = { .job = job, .samples = samples, .n_samples = 3 };
 
-	check(ab_median(odd, 5) == 3 && ab_median(even, 4) == 2.5, "median of odd and even counts");
+	ab_tap_ok(ab_median(odd, 5) == 3 && ab_median(even, 4) == 2.5,
+		  "median of odd and even counts");
 	ab_spread_of((double[]){ 1, 2, 3, 4, 100 }, 5, &s);
-	check(s.median == 3 && s.min == 1 && s.max == 100 && s.mad == 1,
-	      "spread: median 3, MAD 1 despite an outlier");
+	ab_tap_ok(s.median == 3 && s.min == 1 && s.max == 100 && s.mad == 1,
+		  "spread: median 3, MAD 1 despite an outlier");
 	ab_result_stats(&res);
-	check(fabs(res.mbps.median - 2000) < 1e-9 && fabs(res.mbps.min - 1000) < 1e-9 &&
-		      res.ns_per_op_median == 100,
-	      "MB/s is bytes/ns x 1000; ns/op from the samples");
-	check(isnan(res.cycles_per_byte), "no TSC ticks: cycles/byte is NaN (null in JSON)");
+	ab_tap_ok(fabs(res.mbps.median - 2000) < 1e-9 && fabs(res.mbps.min - 1000) < 1e-9 &&
+			  res.ns_per_op_median == 100,
+		  "MB/s is bytes/ns x 1000; ns/op from the samples");
+	ab_tap_ok(isnan(res.cycles_per_byte), "no TSC ticks: cycles/byte is NaN (null in JSON)");
 }
 
 /*
@@ -159,15 +153,16 @@ static void test_bootstrap(void)
 			ab_bootstrap_ratio_ci(a, na, b, nb, 2000, 0, &lo, &hi);
 			oracle_ci(a, na, b, nb, 2000, &want_lo, &want_hi);
 			if (lo != want_lo || hi != want_hi) {
-				printf("# bootstrap %zu vs %zu: [%.17g, %.17g], oracle [%.17g, "
-				       "%.17g]\n",
-				       na, nb, lo, hi, want_lo, want_hi);
+				ab_tap_diag("bootstrap %zu vs %zu: [%.17g, %.17g], oracle [%.17g, "
+					    "%.17g]",
+					    na, nb, lo, hi, want_lo, want_hi);
 				same = false;
 			}
 		}
 	}
-	check(same, "bootstrap interval from rank counts equals sorting every resample (n 1..11, "
-		    "ties, odd and even)");
+	ab_tap_ok(same,
+		  "bootstrap interval from rank counts equals sorting every resample (n 1..11, "
+		  "ties, odd and even)");
 }
 
 /*
@@ -189,13 +184,14 @@ static void test_boot_statistics(void)
 	const double v2[] = { 90, 90, 90, 90 };
 	struct ab_unit ua[] = { { u1, 3 }, { u2, 2 } }, ub[] = { { v1, 2 }, { v2, 4 } };
 
-	check(fabs(ab_permutation_p(a5, 5, b5, 5) - 2.0 / 252) < 1e-12,
-	      "permutation p, 5 vs 5 boots wholly apart: 2/252 = 0.0079 (the exact minimum)");
-	check(fabs(ab_permutation_p(a3, 3, b3, 3) - 0.5) < 1e-12,
-	      "permutation p, 3 vs 3 overlapping boots: 10/20 = 0.5");
-	check(fabs(ab_permutation_p(a6, 6, b6, 6) - 10.0 / 924) < 1e-12,
-	      "permutation p, 6 vs 6 boots: 10/924 = 0.0108");
-	check(ab_permutation_p(same4, 4, same4, 4) == 1.0, "permutation p of identical sides is 1");
+	ab_tap_ok(fabs(ab_permutation_p(a5, 5, b5, 5) - 2.0 / 252) < 1e-12,
+		  "permutation p, 5 vs 5 boots wholly apart: 2/252 = 0.0079 (the exact minimum)");
+	ab_tap_ok(fabs(ab_permutation_p(a3, 3, b3, 3) - 0.5) < 1e-12,
+		  "permutation p, 3 vs 3 overlapping boots: 10/20 = 0.5");
+	ab_tap_ok(fabs(ab_permutation_p(a6, 6, b6, 6) - 10.0 / 924) < 1e-12,
+		  "permutation p, 6 vs 6 boots: 10/924 = 0.0108");
+	ab_tap_ok(ab_permutation_p(same4, 4, same4, 4) == 1.0,
+		  "permutation p of identical sides is 1");
 	{
 		double big_a[12], big_b[12];
 
@@ -204,17 +200,18 @@ static void test_boot_statistics(void)
 			big_b[i] = 90 + i % 3;
 		}
 		/* C(24, 12) = 2,704,156 splits: past the exact cap, so Monte Carlo */
-		check(ab_permutation_p(big_a, 12, big_b, 12) <= 2.0 / (AB_PERMUTATION_DRAWS + 1.0),
-		      "permutation p, 12 vs 12 boots wholly apart (Monte Carlo): at its floor, "
-		      "(hits + 1) / (draws + 1)");
+		ab_tap_ok(ab_permutation_p(big_a, 12, big_b, 12) <=
+				  2.0 / (AB_PERMUTATION_DRAWS + 1.0),
+			  "permutation p, 12 vs 12 boots wholly apart (Monte Carlo): at its floor, "
+			  "(hits + 1) / (draws + 1)");
 	}
 	ab_bh_adjust(p4, 4, adj);
-	check(fabs(adj[0] - 0.02) < 1e-12 && fabs(adj[1] - 0.04) < 1e-12 &&
-		      fabs(adj[2] - 0.04) < 1e-12 && fabs(adj[3] - 0.02) < 1e-12,
-	      "Benjamini-Hochberg of 0.01 0.04 0.03 0.005: 0.02 0.04 0.04 0.02");
+	ab_tap_ok(fabs(adj[0] - 0.02) < 1e-12 && fabs(adj[1] - 0.04) < 1e-12 &&
+			  fabs(adj[2] - 0.04) < 1e-12 && fabs(adj[3] - 0.02) < 1e-12,
+		  "Benjamini-Hochberg of 0.01 0.04 0.03 0.005: 0.02 0.04 0.04 0.02");
 	ab_bootstrap2_ratio_ci(ua, 2, ub, 2, 1000, &lo, &hi);
-	check(lo == 0.9 && hi == 0.9,
-	      "two-level bootstrap of constant boots: the interval is the ratio, 0.9");
+	ab_tap_ok(lo == 0.9 && hi == 0.9,
+		  "two-level bootstrap of constant boots: the interval is the ratio, 0.9");
 }
 
 static void test_parsing(void)
@@ -222,35 +219,36 @@ static void test_parsing(void)
 	struct ab_plan p = { 0 };
 	char why[AB_WHY_LEN];
 
-	check(!ab_parse_sizes("16,4k,1m", &p, why) && p.n_sizes == 3 && p.sizes[1] == 4096 &&
-		      p.sizes[2] == 1048576,
-	      "sizes with k/m suffixes");
-	check(ab_parse_sizes("0", &p, why) && strstr(why, "size '0'"),
-	      "--sizes 0 is refused, naming the item");
-	check(ab_parse_sizes("16,-4", &p, why) && ab_parse_sizes("2m", &p, why) &&
-		      ab_parse_sizes("", &p, why),
-	      "negative, too large and empty sizes are refused");
-	check(!ab_parse_threads("1,all", 4, &p, why) && p.n_threads == 2 && p.threads[1] == 4,
-	      "threads 1,all on 4 CPUs");
-	check(!ab_parse_threads("1,all", 1, &p, why) && p.n_threads == 1,
-	      "1,all on one CPU is one thread count");
-	check(ab_parse_threads("0", 4, &p, why) && ab_parse_threads("5", 4, &p, why) &&
-		      strstr(why, "1..4"),
-	      "--threads 0 and more than the CPUs are refused");
-	check(!ab_parse_algs("rfc7539(chacha20,poly1305),sha256", &p, why) && p.n_algs == 2 &&
-		      !strcmp(p.algs[0]->name, "rfc7539(chacha20,poly1305)"),
-	      "algorithm lists split outside parentheses");
-	check(ab_parse_algs("sha256,nosuch", &p, why) && strstr(why, "unknown algorithm 'nosuch'"),
-	      "an unknown algorithm is named");
-	check(ab_parse_backends("nosuch", &p, why) && strstr(why, "afalg"),
-	      "an unknown backend lists the known ones");
-	check(ab_parse_modes("zerocopy", &p, why) && !ab_parse_modes("vmsplice,evp", &p, why) &&
-		      p.n_modes == 2,
-	      "modes: known ones parse, unknown ones are refused");
-	check(ab_parse_seconds("-1", &p.seconds, why) &&
-		      !ab_parse_seconds("0.5", &p.seconds, why) &&
-		      ab_parse_count("0", &p.repeats, why),
-	      "seconds and repeats are range-checked");
+	ab_tap_ok(!ab_parse_sizes("16,4k,1m", &p, why) && p.n_sizes == 3 && p.sizes[1] == 4096 &&
+			  p.sizes[2] == 1048576,
+		  "sizes with k/m suffixes");
+	ab_tap_ok(ab_parse_sizes("0", &p, why) && strstr(why, "size '0'"),
+		  "--sizes 0 is refused, naming the item");
+	ab_tap_ok(ab_parse_sizes("16,-4", &p, why) && ab_parse_sizes("2m", &p, why) &&
+			  ab_parse_sizes("", &p, why),
+		  "negative, too large and empty sizes are refused");
+	ab_tap_ok(!ab_parse_threads("1,all", 4, &p, why) && p.n_threads == 2 && p.threads[1] == 4,
+		  "threads 1,all on 4 CPUs");
+	ab_tap_ok(!ab_parse_threads("1,all", 1, &p, why) && p.n_threads == 1,
+		  "1,all on one CPU is one thread count");
+	ab_tap_ok(ab_parse_threads("0", 4, &p, why) && ab_parse_threads("5", 4, &p, why) &&
+			  strstr(why, "1..4"),
+		  "--threads 0 and more than the CPUs are refused");
+	ab_tap_ok(!ab_parse_algs("rfc7539(chacha20,poly1305),sha256", &p, why) && p.n_algs == 2 &&
+			  !strcmp(p.algs[0]->name, "rfc7539(chacha20,poly1305)"),
+		  "algorithm lists split outside parentheses");
+	ab_tap_ok(ab_parse_algs("sha256,nosuch", &p, why) &&
+			  strstr(why, "unknown algorithm 'nosuch'"),
+		  "an unknown algorithm is named");
+	ab_tap_ok(ab_parse_backends("nosuch", &p, why) && strstr(why, "afalg"),
+		  "an unknown backend lists the known ones");
+	ab_tap_ok(ab_parse_modes("zerocopy", &p, why) && !ab_parse_modes("vmsplice,evp", &p, why) &&
+			  p.n_modes == 2,
+		  "modes: known ones parse, unknown ones are refused");
+	ab_tap_ok(ab_parse_seconds("-1", &p.seconds, why) &&
+			  !ab_parse_seconds("0.5", &p.seconds, why) &&
+			  ab_parse_count("0", &p.repeats, why),
+		  "seconds and repeats are range-checked");
 }
 
 static size_t count_jobs(const char *algs, const char *backends, const char *sizes,
@@ -278,17 +276,18 @@ static void test_expansion(void)
 	size_t n;
 
 	/* 2 keys x 2 ops x 2 sizes x 2 thread counts x (3 afalg modes + evp) */
-	check(count_jobs("gcm(aes)", "afalg,openssl", "16,4096", "1,2", NULL) == 64,
-	      "gcm(aes) expands to 64 jobs");
+	ab_tap_ok(count_jobs("gcm(aes)", "afalg,openssl", "16,4096", "1,2", NULL) == 64,
+		  "gcm(aes) expands to 64 jobs");
 	/* sha256: 2 afalg modes (no aio for hashes) + evp */
-	check(count_jobs("sha256", "afalg,openssl", "64", "1", NULL) == 3, "hashes get no aio job");
-	check(count_jobs("cbc(aes)", "openssl", "100,4096", "1", NULL) == 4,
-	      "sizes a cipher refuses are dropped");
-	check(count_jobs("cbc(aes)", "openssl", "100", "1", NULL) == 0,
-	      "nothing left to run is an error");
+	ab_tap_ok(count_jobs("sha256", "afalg,openssl", "64", "1", NULL) == 3,
+		  "hashes get no aio job");
+	ab_tap_ok(count_jobs("cbc(aes)", "openssl", "100,4096", "1", NULL) == 4,
+		  "sizes a cipher refuses are dropped");
+	ab_tap_ok(count_jobs("cbc(aes)", "openssl", "100", "1", NULL) == 0,
+		  "nothing left to run is an error");
 	n = count_jobs("deflate", "afalg,openssl", "64", "1", &jobs);
-	check(n == 1 && ab_job_unrunnable(&jobs[0]),
-	      "acomp without an in-kernel backend is one skipped row");
+	ab_tap_ok(n == 1 && ab_job_unrunnable(&jobs[0]),
+		  "acomp without an in-kernel backend is one skipped row");
 	free(jobs);
 }
 
@@ -322,15 +321,16 @@ static void test_openssl_kat(void)
 			ab_job_run(&job, &res);
 			if (res.status != AB_STATUS_OK || res.kat != AB_KAT_PASS ||
 			    res.n_samples != 2 || !(res.mbps.median > 0)) {
-				printf("# %s %s: %s kat=%s %s\n", a->name, ab_op_name(op),
-				       ab_status_name(res.status), ab_kat_name(res.kat),
-				       res.reason);
+				ab_tap_diag("%s %s: %s kat=%s %s", a->name, ab_op_name(op),
+					    ab_status_name(res.status), ab_kat_name(res.kat),
+					    res.reason);
 				ok = 0;
 			}
 			ab_result_free(&res);
 		}
 	}
-	check(ok, "openssl backend: every cipher and hash passes its KAT and gets timed samples");
+	ab_tap_ok(ok,
+		  "openssl backend: every cipher and hash passes its KAT and gets timed samples");
 }
 
 static void test_vectors(void)
@@ -344,12 +344,12 @@ static void test_vectors(void)
 	ok = !ab_vector_build(&job, 1, &vb, why) && vb.v.inlen == 32 && vb.v.expectlen == 4 &&
 	     vb.v.expect[0] == 0xaa;
 	ab_vector_free(&vb);
-	check(ok, "crc32c KAT is RFC 3720's 32 zero bytes -> aa 36 91 8a");
+	ab_tap_ok(ok, "crc32c KAT is RFC 3720's 32 zero bytes -> aa 36 91 8a");
 	job = (struct ab_job){ .alg = gcm, .key = &gcm->keys[0], .op = AB_OP_DECRYPT, .size = 64 };
 	ok = !ab_vector_build(&job, 0, &vb, why) && vb.v.inlen == 64 + 16 && vb.v.expectlen == 64 &&
 	     vb.v.expect[1] == (uint8_t)(31 + 3);
 	ab_vector_free(&vb);
-	check(ok, "aead decrypt input is ciphertext||tag, answer the plaintext");
+	ab_tap_ok(ok, "aead decrypt input is ciphertext||tag, answer the plaintext");
 }
 
 static struct ab_result sample_result(struct ab_sample *s)
@@ -385,45 +385,79 @@ static void test_json(void)
 	int ok;
 
 	ab_run_info_collect(&run);
-	check(run.id[0] && run.kernel[0] && run.nproc > 0 && strlen(run.started) == 20,
-	      "run info: id, kernel, CPUs, time");
+	ab_tap_ok(run.id[0] && run.kernel[0] && run.nproc > 0 && strlen(run.started) == 20,
+		  "run info: id, kernel, CPUs, time");
 	skipped.status = AB_STATUS_SKIPPED;
 	snprintf(skipped.reason, sizeof(skipped.reason), "test skip");
-	if (!mkdtemp(dir))
-		return check(0, "mkdtemp");
+	if (!mkdtemp(dir)) {
+		ab_tap_ok(false, "mkdtemp");
+		return;
+	}
 	snprintf(path, sizeof(path), "%s/r.json", dir);
 	w = ab_json_open(path, &run);
 	ok = w && !ab_json_add(w, &r) && !ab_json_add(w, &skipped) && !ab_json_close(w);
-	check(ok, "writer opens, adds and closes");
+	ab_tap_ok(ok, "writer opens, adds and closes");
 	doc = json_load_file(path, 0, &err);
 	res0 = json_array_get(json_object_get(doc, "results"), 0);
-	check(doc && !strcmp(json_string_value(json_object_get(doc, "schema")), "algbench/1") &&
-		      json_array_size(json_object_get(doc, "results")) == 2,
-	      "file is valid JSON, schema algbench/1, both results");
-	check(res0 && !strcmp(json_string_value(json_object_get(res0, "kat")), "pass") &&
-		      json_integer_value(json_object_get(res0, "size")) == 4096 &&
-		      fabs(json_real_value(
-				   json_object_get(json_object_get(res0, "mbps"), "median")) -
-			   409.6) < 1e-6 &&
-		      json_is_null(json_object_get(res0, "cycles_per_byte")) &&
-		      json_integer_value(json_object_get(
-			      json_array_get(json_object_get(res0, "samples"), 0), "ns")) ==
-			      1000000,
-	      "result fields: kat, size, mbps.median, raw samples, cycles_per_byte null");
-	check(json_is_null(json_object_get(json_array_get(json_object_get(doc, "results"), 1),
-					   "mbps")) &&
-		      !strcmp(json_string_value(json_object_get(
-				      json_array_get(json_object_get(doc, "results"), 1),
-				      "reason")),
-			      "test skip"),
-	      "a skipped result keeps its reason and has mbps null");
-	check(json_object_get(json_object_get(json_object_get(doc, "run"), "host"),
-			      "crypto_stats") != NULL,
-	      "run.host carries crypto_stats");
+	ab_tap_ok(doc && !strcmp(json_string_value(json_object_get(doc, "schema")), "algbench/1") &&
+			  json_array_size(json_object_get(doc, "results")) == 2,
+		  "file is valid JSON, schema algbench/1, both results");
+	ab_tap_ok(res0 && !strcmp(json_string_value(json_object_get(res0, "kat")), "pass") &&
+			  json_integer_value(json_object_get(res0, "size")) == 4096 &&
+			  fabs(json_real_value(
+				       json_object_get(json_object_get(res0, "mbps"), "median")) -
+			       409.6) < 1e-6 &&
+			  json_is_null(json_object_get(res0, "cycles_per_byte")) &&
+			  json_integer_value(json_object_get(
+				  json_array_get(json_object_get(res0, "samples"), 0), "ns")) ==
+				  1000000,
+		  "result fields: kat, size, mbps.median, raw samples, cycles_per_byte null");
+	ab_tap_ok(json_is_null(json_object_get(json_array_get(json_object_get(doc, "results"), 1),
+					       "mbps")) &&
+			  !strcmp(json_string_value(json_object_get(
+					  json_array_get(json_object_get(doc, "results"), 1),
+					  "reason")),
+				  "test skip"),
+		  "a skipped result keeps its reason and has mbps null");
+	ab_tap_ok(json_object_get(json_object_get(json_object_get(doc, "run"), "host"),
+				  "crypto_stats") != NULL,
+		  "run.host carries crypto_stats");
 	json_decref(doc);
 	snprintf(bad, sizeof(bad), "%s/no/such/dir/r.json", dir);
-	check(!ab_json_open(bad, &run) && errno == ENOENT,
-	      "an unwritable path fails at open, with errno");
+	ab_tap_ok(!ab_json_open(bad, &run) && errno == ENOENT,
+		  "an unwritable path fails at open, with errno");
+	unlink(path);
+	rmdir(dir);
+}
+
+/* sys/spawn: exit status, signal, a missing program, and no shell in between. */
+static void test_spawn(void)
+{
+	static const char *const t[] = { "true", NULL },
+				 *const ex3[] = { "sh", "-c", "exit 3", NULL },
+				 *const kill9[] = { "sh", "-c", "kill -KILL $$", NULL },
+				 *const none[] = { "algbench-no-such-program", NULL };
+	char why[AB_WHY_LEN] = "", dir[] = "/tmp/algbench-spawn.XXXXXX", path[64], word[96];
+	const char *test_z[] = { "test", "-z", word, NULL };
+
+	ab_tap_ok(ab_spawn(t, 0, why, sizeof(why)) == 0, "spawn: true exits 0");
+	ab_tap_ok(ab_spawn(ex3, 0, why, sizeof(why)) == 3 &&
+			  !strcmp(why, "sh exited with status 3"),
+		  "spawn: an exit status comes back, and the reason says it");
+	ab_tap_ok(ab_spawn(kill9, 0, why, sizeof(why)) == 128 + 9 && strstr(why, "signal 9"),
+		  "spawn: a killed child is 128 + its signal");
+	ab_tap_ok(ab_spawn(none, AB_SPAWN_QUIET, why, sizeof(why)) == -ENOENT &&
+			  strstr(why, "cannot run algbench-no-such-program"),
+		  "spawn: a missing program is -ENOENT, named in the reason");
+	if (!mkdtemp(dir)) {
+		ab_tap_ok(false, "mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/ran", dir);
+	snprintf(word, sizeof(word), "$(touch %s)", path);
+	ab_tap_ok(ab_spawn(test_z, 0, why, sizeof(why)) == 1 && access(path, F_OK) &&
+			  errno == ENOENT,
+		  "spawn: argv reaches the program as it is, no shell expands $(...)");
 	unlink(path);
 	rmdir(dir);
 }
@@ -439,27 +473,27 @@ static void test_backend_rows(void)
 			      .mode = "aio" };
 	char why[AB_WHY_LEN] = "", modes[AB_WHY_LEN];
 
-	check(ab_backend_refuses(&job, why) == -EOPNOTSUPP && strstr(why, "no aio"),
-	      "afalg's aio row refuses hashes and says why");
+	ab_tap_ok(ab_backend_refuses(&job, why) == -EOPNOTSUPP && strstr(why, "no aio"),
+		  "afalg's aio row refuses hashes and says why");
 	job.mode = "vmsplice";
-	check(!ab_backend_refuses(&job, why) && (ab_job_mode(&job)->flags & AB_MODE_ZEROCOPY) &&
-		      !strcmp(ab_job_mode(&job)->baseline, "sendmsg"),
-	      "vmsplice is zero-copy and set against sendmsg");
+	ab_tap_ok(!ab_backend_refuses(&job, why) && (ab_job_mode(&job)->flags & AB_MODE_ZEROCOPY) &&
+			  !strcmp(ab_job_mode(&job)->baseline, "sendmsg"),
+		  "vmsplice is zero-copy and set against sendmsg");
 	job = (struct ab_job){ .alg = lz4,
 			       .key = &lz4->keys[0],
 			       .backend = ab_backend_find("openssl"),
 			       .op = AB_OP_COMPRESS,
 			       .mode = "evp" };
-	check(ab_backend_refuses(&job, why) == -EOPNOTSUPP && strstr(why, "kmod backend"),
-	      "openssl's row says why it runs no acomp");
+	ab_tap_ok(ab_backend_refuses(&job, why) == -EOPNOTSUPP && strstr(why, "kmod backend"),
+		  "openssl's row says why it runs no acomp");
 	ab_backend_modes_text(modes, sizeof(modes));
-	check(!strcmp(modes, "afalg: sendmsg, vmsplice, aio; openssl: evp; kmod: sync, async"),
-	      "the --mode list is built from the rows");
-	check(ab_alg_find("crc32c")->ref == AB_REF_VECTOR &&
-		      !strcmp(ab_alg_ref_name(ab_alg_find("crc32c")), "RFC 3720 B.4") &&
-		      !strcmp(ab_alg_ref_name(ab_alg_find("gcm(aes)")), "OpenSSL") &&
-		      ab_alg_find("lzo")->ref == AB_REF_NONE,
-	      "catalogue rows name their reference");
+	ab_tap_ok(!strcmp(modes, "afalg: sendmsg, vmsplice, aio; openssl: evp; kmod: sync, async"),
+		  "the --mode list is built from the rows");
+	ab_tap_ok(ab_alg_find("crc32c")->ref == AB_REF_VECTOR &&
+			  !strcmp(ab_alg_ref_name(ab_alg_find("crc32c")), "RFC 3720 B.4") &&
+			  !strcmp(ab_alg_ref_name(ab_alg_find("gcm(aes)")), "OpenSSL") &&
+			  ab_alg_find("lzo")->ref == AB_REF_NONE,
+		  "catalogue rows name their reference");
 }
 
 /* algbench.ko job lines: the ABI's names and bounds, refused before the kernel sees them. */
@@ -474,28 +508,29 @@ static void test_kmod_line(void)
 	abk_line_uint(&l, ABK_KEY_SIZE, 4096);
 	abk_line_hex(&l, ABK_KEY_KEY, key, 2);
 	abk_line_name(&l, ABK_KEY_MODE, ABK_ASYNC);
-	check(!l.err && !strcmp(l.text, "type=aead alg=gcm(aes) size=4096 key=ab01 mode=async"),
-	      "a job line from the ABI's key names");
+	ab_tap_ok(!l.err && !strcmp(l.text, "type=aead alg=gcm(aes) size=4096 key=ab01 mode=async"),
+		  "a job line from the ABI's key names");
 	abk_line_uint(&l, ABK_KEY_MS, ABK_MAX_MS + 1);
 	abk_line_uint(&l, ABK_KEY_SIZE, 1);
-	check(l.err == -EINVAL && strstr(l.why, "ms= from 1 to 60000") && !strstr(l.text, "ms=") &&
-		      !strstr(l.text, "size=1 "),
-	      "ms= over the module's limit is refused and ends the line");
+	ab_tap_ok(l.err == -EINVAL && strstr(l.why, "ms= from 1 to 60000") &&
+			  !strstr(l.text, "ms=") && !strstr(l.text, "size=1 "),
+		  "ms= over the module's limit is refused and ends the line");
 	abk_line_init(&l);
 	abk_line_hex(&l, ABK_KEY_KEY, key, sizeof(key));
-	check(l.err == -EINVAL && !l.len, "a key over ABK_MAX_KEY bytes is refused");
+	ab_tap_ok(l.err == -EINVAL && !l.len, "a key over ABK_MAX_KEY bytes is refused");
 	abk_line_init(&l);
 	abk_line_text(&l, ABK_KEY_ALG, "gcm(aes) count=1");
-	check(l.err == -EINVAL, "a value with a blank cannot smuggle in a key");
+	ab_tap_ok(l.err == -EINVAL, "a value with a blank cannot smuggle in a key");
 	abk_line_init(&l);
 	for (int i = 0; i < 64 && !l.err; i++)
 		abk_line_hex(&l, ABK_KEY_ADATA, key, ABK_MAX_ADATA);
-	check(l.err == -E2BIG && l.len < ABK_LINE_MAX - 1, "a line over ABK_LINE_MAX is refused");
+	ab_tap_ok(l.err == -E2BIG && l.len < ABK_LINE_MAX - 1,
+		  "a line over ABK_LINE_MAX is refused");
 }
 
 int main(void)
 {
-	printf("TAP version 13\n");
+	ab_tap_header();
 	test_catalogue();
 	test_stats();
 	test_bootstrap();
@@ -507,6 +542,6 @@ int main(void)
 	test_json();
 	test_backend_rows();
 	test_kmod_line();
-	printf("1..%d\n# totals: pass %d fail %d\n", n_tests, n_tests - n_failed, n_failed);
-	return n_failed ? 1 : 0;
+	test_spawn();
+	return ab_tap_finish();
 }

@@ -41,7 +41,7 @@ for row in "${cmds[@]}"; do
 	help=$("$ALGBENCH" "${words[@]}" --help)
 	# the table's long names and aliases, as the source states them: between
 	# "struct ab_opt NAME[] = {" and "{ 0 }", a row opens with { "name", ...
-	mapfile -t longs < <(sed -n '/struct ab_opt [a-z_]*\[\] = {/,/{ 0 }/p' "$TESTS_TOP/$src" |
+	mapfile -t longs < <(sed -n '/struct ab_opt [a-z_]*\[\] = {/,/{ 0 }/p' "$ALGBENCH_TOP/$src" |
 		grep -o $'^\t{ "[^"]*"\|\.alias = "[^"]*"' | cut -d'"' -f2)
 	missing=""
 	for l in "${longs[@]}"; do grep -q -- "--$l\b" <<<"$help" || missing+=" --$l"; done

@@ -27,7 +27,7 @@ edit() {
 
 # --- Debian's packages ---------------------------------------------------------
 declare -A deb
-if list=$("$TESTS_TOP/scripts/fetch-debian-kernels" amd64 cloud-amd64 rt-amd64); then
+if list=$("$ALGBENCH_TOP/scripts/fetch-debian-kernels" amd64 cloud-amd64 rt-amd64); then
 	while read -r flavour path; do deb[$flavour]=$path; done <<<"$list"
 fi
 check "fetched Debian's amd64, cloud-amd64 and rt-amd64 packages" [ ${#deb[@]} = 3 ]
@@ -48,7 +48,7 @@ check "debian amd64: report names the config inside the package" sh -c '"$0" con
 
 # Debian's 6.12: CRYPTO_STATS is gone from 6.10, so its absence is the expected state.
 declare -A deb612
-if list=$("$TESTS_TOP/scripts/fetch-debian-kernels" --series 6.12 amd64 cloud-amd64 rt-amd64); then
+if list=$("$ALGBENCH_TOP/scripts/fetch-debian-kernels" --series 6.12 amd64 cloud-amd64 rt-amd64); then
 	while read -r flavour path; do deb612[$flavour]=$path; done <<<"$list"
 fi
 check "fetched Debian's 6.12 amd64, cloud-amd64 and rt-amd64 packages" [ ${#deb612[@]} = 3 ]
@@ -136,8 +136,8 @@ variant_config() {
 	local var=ALGBENCH_${1//-/_}_CONFIG root
 	var=${var^^}
 	if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
-	[ "${ALGBENCH_TEST_VARIANTS:-0}" = 1 ] && [ -x "$TESTS_TOP/scripts/kernel/build-variants" ] || return 0
-	root=$("$TESTS_TOP/scripts/kernel/build-variants" --print-root "$1" 2>/dev/null) || return 0
+	[ "${ALGBENCH_TEST_VARIANTS:-0}" = 1 ] && [ -x "$ALGBENCH_TOP/scripts/kernel/build-variants" ] || return 0
+	root=$("$ALGBENCH_TOP/scripts/kernel/build-variants" --print-root "$1" 2>/dev/null) || return 0
 	ls "$root"/boot/config-* 2>/dev/null | head -n1
 }
 # name, the rule that must fire (or !rule: must not), exit status

@@ -3,13 +3,13 @@
 # make takes no spaces in M= or include paths. Skips without Debian's headers.
 . "$(dirname "$0")/../lib.sh"
 echo "TAP version 13"
-cache=${ALGBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/algbench}
+cache=$ALGBENCH_CACHE
 kdir=$(ls -d "$cache"/debian/6.1.*/usr/src/linux-headers-6.1.*-amd64 2>/dev/null | head -n1)
 if [ -z "$kdir" ]; then echo "ok 1 # SKIP no Debian 6.1 headers in $cache"; echo "1..1"; exit 0; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/with space"
-"$TESTS_TOP/kmod/kbuild.sh" "$tmp/with space" "$kdir" >"$tmp/log" 2>&1
+"$ALGBENCH_TOP/kmod/kbuild.sh" "$tmp/with space" "$kdir" >"$tmp/log" 2>&1
 rc=$?
 check "kbuild.sh with a space in OUT: exit 0" [ "$rc" = 0 ]
 check "... and algbench.ko is there" [ -f "$(ls "$tmp/with space"/*/algbench.ko 2>/dev/null | head -n1)" ]

@@ -6,8 +6,8 @@
 echo "TAP version 13"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-SCHEMA=$TESTS_TOP/tests/kcidb-v5.schema.json
-valid() { python3 "$TESTS_TOP/tests/host/kcidb_validate.py" "$SCHEMA" "$1"; }
+SCHEMA=$ALGBENCH_TOP/tests/kcidb-v5.schema.json
+valid() { python3 "$ALGBENCH_TOP/tests/host/kcidb_validate.py" "$SCHEMA" "$1"; }
 
 cat >"$dir/r.json" <<'J'
 {"schema": "algbench/1", "run": {"id": "t1", "host": {"kernel": "6.1.0-stats-on"}},

@@ -5,20 +5,13 @@
  * last assignment winning, CRLF lines, the header's version, the arch from
  * the config's own symbols, and what makes a file "not a kernel config".
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sys/kconfig.h"
-
-static int n_tests, n_failed;
-
-static void ok(int cond, const char *name)
-{
-	n_tests++;
-	n_failed += !cond;
-	printf("%sok %d %s\n", cond ? "" : "not ", n_tests, name);
-}
+#include "sys/tap.h"
 
 static int parse(struct kconfig *kc, const char *text, char *err, size_t errlen)
 {
@@ -38,27 +31,31 @@ static void semantics(void)
 	char err[256] = "";
 	const struct ksym *s;
 
-	ok(!parse(&kc, cfg, err, sizeof(err)), "synthetic config parses");
-	ok(kconfig_kind(&kc, "A") == KV_Y && kconfig_enabled(&kc, "A"), "=y is y");
-	ok(kconfig_kind(&kc, "B") == KV_M && kconfig_enabled(&kc, "B"), "=m is m, enabled");
-	ok(kconfig_kind(&kc, "C") == KV_NOTSET && !strcmp(kconfig_show(&kc, "C"), "n"),
-	   "\"is not set\" is n");
-	ok(kconfig_kind(&kc, "D") == KV_NOTSET, "=n is n");
-	ok(kconfig_kind(&kc, "NOPE") == KV_ABSENT && !strcmp(kconfig_show(&kc, "NOPE"), "absent"),
-	   "no line is absent");
+	ab_tap_ok(!parse(&kc, cfg, err, sizeof(err)), "synthetic config parses");
+	ab_tap_ok(kconfig_kind(&kc, "A") == KV_Y && kconfig_enabled(&kc, "A"), "=y is y");
+	ab_tap_ok(kconfig_kind(&kc, "B") == KV_M && kconfig_enabled(&kc, "B"), "=m is m, enabled");
+	ab_tap_ok(kconfig_kind(&kc, "C") == KV_NOTSET && !strcmp(kconfig_show(&kc, "C"), "n"),
+		  "\"is not set\" is n");
+	ab_tap_ok(kconfig_kind(&kc, "D") == KV_NOTSET, "=n is n");
+	ab_tap_ok(kconfig_kind(&kc, "NOPE") == KV_ABSENT &&
+			  !strcmp(kconfig_show(&kc, "NOPE"), "absent"),
+		  "no line is absent");
 	s = kconfig_get(&kc, "S");
-	ok(s && s->kind == KV_STRING && !strcmp(s->value, "a \"q\" \\ b"), "string unescaped");
-	ok(kconfig_kind(&kc, "I") == KV_NUMBER && !strcmp(kconfig_show(&kc, "I"), "-42"), "int");
-	ok(kconfig_kind(&kc, "H") == KV_NUMBER && !strcmp(kconfig_show(&kc, "H"), "0x1f"), "hex");
-	ok(kconfig_kind(&kc, "L") == KV_Y, "last assignment wins");
-	ok(kconfig_kind(&kc, "CR") == KV_Y, "CRLF line");
-	ok(kconfig_kind(&kc, "TS") == KV_Y,
-	   "=y with a trailing space is y (first char, as Kconfig)");
-	ok(kconfig_kind(&kc, "YES") == KV_Y, "=yes is y (first char, as Kconfig)");
-	ok(kconfig_kind(&kc, "MS") == KV_M, "=m with a trailing tab is m");
-	ok(kconfig_kind(&kc, "NO") == KV_NOTSET, "=no is n");
-	ok(!strcmp(kc.version, "6.1.192"), "version from the header");
-	ok(!strcmp(kc.arch, "x86_64"), "arch from CONFIG_X86_64");
+	ab_tap_ok(s && s->kind == KV_STRING && !strcmp(s->value, "a \"q\" \\ b"),
+		  "string unescaped");
+	ab_tap_ok(kconfig_kind(&kc, "I") == KV_NUMBER && !strcmp(kconfig_show(&kc, "I"), "-42"),
+		  "int");
+	ab_tap_ok(kconfig_kind(&kc, "H") == KV_NUMBER && !strcmp(kconfig_show(&kc, "H"), "0x1f"),
+		  "hex");
+	ab_tap_ok(kconfig_kind(&kc, "L") == KV_Y, "last assignment wins");
+	ab_tap_ok(kconfig_kind(&kc, "CR") == KV_Y, "CRLF line");
+	ab_tap_ok(kconfig_kind(&kc, "TS") == KV_Y,
+		  "=y with a trailing space is y (first char, as Kconfig)");
+	ab_tap_ok(kconfig_kind(&kc, "YES") == KV_Y, "=yes is y (first char, as Kconfig)");
+	ab_tap_ok(kconfig_kind(&kc, "MS") == KV_M, "=m with a trailing tab is m");
+	ab_tap_ok(kconfig_kind(&kc, "NO") == KV_NOTSET, "=no is n");
+	ab_tap_ok(!strcmp(kc.version, "6.1.192"), "version from the header");
+	ab_tap_ok(!strcmp(kc.arch, "x86_64"), "arch from CONFIG_X86_64");
 	kconfig_free(&kc);
 }
 
@@ -67,35 +64,38 @@ static void arch_and_rejects(void)
 	struct kconfig kc;
 	char err[256] = "";
 
-	ok(!parse(&kc, "CONFIG_ARM64=y\n", err, sizeof(err)) && !strcmp(kc.arch, "arm64"),
-	   "arch arm64");
+	ab_tap_ok(!parse(&kc, "CONFIG_ARM64=y\n", err, sizeof(err)) && !strcmp(kc.arch, "arm64"),
+		  "arch arm64");
 	kconfig_free(&kc);
-	ok(!parse(&kc, "# Linux/riscv 6.6.0 Kernel Configuration\nCONFIG_A=y\n", err,
-		  sizeof(err)) &&
-		   !strcmp(kc.arch, "riscv"),
-	   "arch from the header when no arch symbol is set");
+	ab_tap_ok(!parse(&kc, "# Linux/riscv 6.6.0 Kernel Configuration\nCONFIG_A=y\n", err,
+			 sizeof(err)) &&
+			  !strcmp(kc.arch, "riscv"),
+		  "arch from the header when no arch symbol is set");
 	kconfig_free(&kc);
-	ok(parse(&kc, "", err, sizeof(err)) && strstr(err, "empty"), "empty input rejected");
+	ab_tap_ok(parse(&kc, "", err, sizeof(err)) == -EINVAL && strstr(err, "empty"),
+		  "empty input rejected (-EINVAL)");
 	kconfig_free(&kc);
-	ok(parse(&kc, "# only\n# comments\n", err, sizeof(err)) && strstr(err, "no CONFIG_"),
-	   "comments only: not a config");
+	ab_tap_ok(parse(&kc, "# only\n# comments\n", err, sizeof(err)) == -EINVAL &&
+			  strstr(err, "no CONFIG_"),
+		  "comments only: not a config");
 	kconfig_free(&kc);
-	ok(parse(&kc, "CONFIG_A=y\nfoo bar\n", err, sizeof(err)) && strstr(err, "line 2"),
-	   "a stray line is named");
+	ab_tap_ok(parse(&kc, "CONFIG_A=y\nfoo bar\n", err, sizeof(err)) == -EINVAL &&
+			  strstr(err, "line 2"),
+		  "a stray line is named");
 	kconfig_free(&kc);
-	ok(parse(&kc, "CONFIG_S=\"unterminated\n", err, sizeof(err)) && strstr(err, "line 1"),
-	   "unterminated string rejected");
+	ab_tap_ok(parse(&kc, "CONFIG_S=\"unterminated\n", err, sizeof(err)) &&
+			  strstr(err, "line 1"),
+		  "unterminated string rejected");
 	kconfig_free(&kc);
-	ok(parse(&kc, "CONFIG_A=y\n\001\002", err, sizeof(err)) && strstr(err, "binary"),
-	   "control bytes: binary");
+	ab_tap_ok(parse(&kc, "CONFIG_A=y\n\001\002", err, sizeof(err)) && strstr(err, "binary"),
+		  "control bytes: binary");
 	kconfig_free(&kc);
 }
 
 int main(void)
 {
-	printf("TAP version 13\n");
+	ab_tap_header();
 	semantics();
 	arch_and_rejects();
-	printf("1..%d\n# totals: pass %d fail %d\n", n_tests, n_tests - n_failed, n_failed);
-	return n_failed ? 1 : 0;
+	return ab_tap_finish();
 }

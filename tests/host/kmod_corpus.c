@@ -12,14 +12,7 @@
 
 #include "backends/acomp_ref.h"
 #include "kmod/algbench_corpus.h"
-
-static int n, failed;
-
-static void ok(int cond, const char *what)
-{
-	printf("%sok %d %s\n", cond ? "" : "not ", ++n, what);
-	failed += !cond;
-}
+#include "sys/tap.h"
 
 static unsigned long crc_of(enum ab_corpus c, unsigned char *buf, size_t len)
 {
@@ -33,9 +26,11 @@ int main(void)
 	const char *algs[] = { "deflate", "lz4", "zstd" };
 	char what[160];
 
-	printf("TAP version 13\n");
-	ok(crc_of(AB_CORPUS_BINARY, buf, 4096) == 0xd95e85fdUL, "binary corpus, 4096 bytes: the kernel's crc32");
-	ok(crc_of(AB_CORPUS_TEXT, buf, 4096) == 0x2858449bUL, "text corpus, 4096 bytes: the kernel's crc32");
+	ab_tap_header();
+	ab_tap_ok(crc_of(AB_CORPUS_BINARY, buf, 4096) == 0xd95e85fdUL,
+		  "binary corpus, 4096 bytes: the kernel's crc32");
+	ab_tap_ok(crc_of(AB_CORPUS_TEXT, buf, 4096) == 0x2858449bUL,
+		  "text corpus, 4096 bytes: the kernel's crc32");
 	for (size_t i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
 		struct acomp_ref ref;
 		int ret;
@@ -44,9 +39,9 @@ int main(void)
 		ret = acomp_ref_run(algs[i], buf, sizeof(buf), 0.01, &ref);
 		snprintf(what, sizeof(what), "%s reference: round trip, text ratio %.2f", algs[i],
 			 ret ? 0 : (double)sizeof(buf) / (double)ref.csize);
-		ok(!ret && ref.roundtrip_ok && ref.csize * 3 / 2 < sizeof(buf), what);
+		ab_tap_ok(!ret && ref.roundtrip_ok && ref.csize * 3 / 2 < sizeof(buf), what);
 	}
-	ok(acomp_ref_run("lzo", buf, 16, 0.01, &(struct acomp_ref){ 0 }) != 0, "no lzo reference: says so");
-	printf("1..%d\n", n);
-	return failed ? 1 : 0;
+	ab_tap_ok(acomp_ref_run("lzo", buf, 16, 0.01, &(struct acomp_ref){ 0 }) != 0,
+		  "no lzo reference: says so");
+	return ab_tap_finish();
 }

@@ -6,7 +6,7 @@
 echo "TAP version 13"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-REPORT=$TESTS_TOP/lava/algbench-lava-report
+REPORT=$ALGBENCH_TOP/lava/algbench-lava-report
 mkdir "$dir/bin"
 cat >"$dir/bin/lava-test-case" <<'S'
 #!/bin/sh
@@ -55,6 +55,6 @@ printf '{"schema": "algbench/1", "results": [' >"$dir/trunc.json"
 expect_status "truncated JSON refused" 2 "$REPORT" --result "$dir/trunc.json"
 expect_status "missing file refused" 2 "$REPORT" --tap "$dir/nope"
 check "no lava-test-case calls for bad files" test ! -s "$LOG"
-check "the definition says its format" grep -q '^  format: Lava-Test Test Definition 1.0$' "$TESTS_TOP/lava/algbench.yaml"
-check "the definition's run steps end with the report" grep -q '^    - lava/algbench-lava-report --tap' "$TESTS_TOP/lava/algbench.yaml"
+check "the definition says its format" grep -q '^  format: Lava-Test Test Definition 1.0$' "$ALGBENCH_TOP/lava/algbench.yaml"
+check "the definition's run steps end with the report" grep -q '^    - lava/algbench-lava-report --tap' "$ALGBENCH_TOP/lava/algbench.yaml"
 tap_end

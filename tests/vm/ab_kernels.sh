@@ -7,7 +7,7 @@
 # --icount path (one vCPU) is booted by tests/vm/ab_stats.sh, and here only
 # its refusal of --smp 2 is checked (QEMU 7.2 hangs at boot with it).
 . "$(dirname "$0")/../lib.sh"
-BUILD_VARIANTS=$TESTS_TOP/scripts/kernel/build-variants
+BUILD_VARIANTS=$ALGBENCH_TOP/scripts/kernel/build-variants
 ABC_SHA256=ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
 echo "TAP version 13"
 
@@ -30,7 +30,7 @@ for v in stats-on stats-off; do
 	check "$v: make -C KDIR kernelrelease says $rel (what kmod/ asks)" \
 		[ "$(make -s -C "$root/lib/modules/$rel/build" kernelrelease 2>/dev/null)" = "$rel" ]
 	share=$(mktemp -d)
-	cp "$TESTS_TOP/tests/vm/kdir_probe/"{Kbuild,kdir_probe.c} "$share/"
+	cp "$ALGBENCH_TOP/tests/vm/kdir_probe/"{Kbuild,kdir_probe.c} "$share/"
 	if make -s -C "$root/lib/modules/$rel/build" M="$share" modules >"$share/make.log" 2>&1; then
 		ok "$v: an external module builds against lib/modules/$rel/build"
 	else

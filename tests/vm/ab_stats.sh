@@ -8,7 +8,7 @@ echo "TAP version 13"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 rc=0
-"$TESTS_TOP/scripts/ab-stats" --smp 1 --rounds 2 --deterministic --out "$out" \
+"$ALGBENCH_TOP/scripts/ab-stats" --smp 1 --rounds 2 --deterministic --out "$out" \
 	--guest-cmd /opt/algbench/tests/vm/ab_standin.sh -- --alg sha256 >/dev/null 2>"$out/stderr" || rc=$?
 check "ab-stats exits 0 (got $rc)" [ "$rc" = 0 ]
 [ "$rc" = 0 ] || sed 's/^/#   /' "$out/stderr"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # algbench_em.ko in Debian's 6.12 guest (one boot): see em_guest.sh.
 . "$(dirname "$0")/../lib.sh"
-build=${ALGBENCH_BUILD_DIR:-$TESTS_TOP/build}
-cache=${ALGBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/algbench}
+build=${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}
+cache=$ALGBENCH_CACHE
 kdir=$(ls -d "$cache"/debian/6.12.*/boot 2>/dev/null | tail -n1)
 kdir=${kdir%/boot}
 if [ -z "$kdir" ]; then

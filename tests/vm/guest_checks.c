@@ -13,6 +13,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "sys/tap.h"
+
 #ifndef AF_ALG
 #define AF_ALG 38
 #endif
@@ -20,14 +22,12 @@
 #define NETLINK_CRYPTO 21
 #endif
 
-static int n_tests, n_failed;
-
+/* A pass with DETAIL says it as a diagnostic; a failure's DETAIL is its reason. */
 static void report(int ok, const char *name, const char *detail)
 {
-	n_tests++;
-	if (!ok)
-		n_failed++;
-	printf("%sok %d %s%s%s\n", ok ? "" : "not ", n_tests, name, detail[0] ? " # " : "", detail);
+	ab_tap_result(ok ? AB_TAP_PASS : AB_TAP_FAIL, name, detail);
+	if (ok && detail[0])
+		ab_tap_diag("%s", detail);
 }
 
 static void check_socket(const char *name, int family, int type, int proto)
@@ -45,8 +45,9 @@ static void check_socket(const char *name, int family, int type, int proto)
 static void check_sha256(void)
 {
 	static const unsigned char want[32] = {
-		0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40, 0xde, 0x5d, 0xae, 0x22, 0x23,
-		0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad,
+		0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40,
+		0xde, 0x5d, 0xae, 0x22, 0x23, 0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17,
+		0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad,
 	};
 	unsigned char got[32] = { 0 };
 	char detail[128] = "";
@@ -54,7 +55,8 @@ static void check_sha256(void)
 
 	if (n != (ssize_t)sizeof(got))
 		snprintf(detail, sizeof(detail), "kcapi_md_sha256: %zd (%s)", n, strerror((int)-n));
-	report(n == (ssize_t)sizeof(got) && !memcmp(got, want, sizeof(want)), "libkcapi sha256(\"abc\") is the FIPS 180-2 digest", detail);
+	report(n == (ssize_t)sizeof(got) && !memcmp(got, want, sizeof(want)),
+	       "libkcapi sha256(\"abc\") is the FIPS 180-2 digest", detail);
 }
 
 int main(void)
@@ -62,13 +64,12 @@ int main(void)
 	struct utsname u;
 	char detail[128] = "";
 
-	printf("TAP version 13\n");
+	ab_tap_header();
 	uname(&u);
 	snprintf(detail, sizeof(detail), "%s", u.release);
 	report(!strncmp(u.release, "6.1.", 4), "guest runs Linux 6.1", detail);
 	check_socket("socket(AF_ALG) opens", AF_ALG, SOCK_SEQPACKET, 0);
 	check_socket("socket(NETLINK_CRYPTO) opens", AF_NETLINK, SOCK_RAW, NETLINK_CRYPTO);
 	check_sha256();
-	printf("1..%d\n# totals: pass %d fail %d\n", n_tests, n_tests - n_failed, n_failed);
-	return n_failed ? 1 : 0;
+	return ab_tap_finish();
 }

@@ -8,7 +8,7 @@
 # vm_kmod_612 (Debian's 6.12, a directory under the VM cache).
 . "$(dirname "$0")/../lib.sh"
 kernel=${1:-${KERNEL:-}}
-build=${ALGBENCH_BUILD_DIR:-$TESTS_TOP/build}
+build=${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}
 if ! ls "$build"/kmod/*/algbench.ko >/dev/null 2>&1; then
 	echo "1..0 # SKIP algbench.ko not built in $build/kmod (no kernel headers at configure time)"
 	exit 0

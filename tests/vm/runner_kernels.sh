@@ -23,7 +23,7 @@ check "--share path with commas reaches /results" [ "$(cat "$tmp/share,with,comm
 check "no /tmp/algbench-vm.* left after a run" [ -z "$(ls "$tmp/t")" ]
 
 # Boot 2: a tree without boot/config-REL, no --share.
-root=$(bash -c '. "$1/scripts/vm/lib.sh" && debian_kernel_root' _ "$TESTS_TOP")
+root=$(bash -c '. "$1/scripts/vm/lib.sh" && debian_kernel_root' vm "$ALGBENCH_TOP")
 rel=$(basename "$(ls "$root"/boot/vmlinuz-* | head -n1)"); rel=${rel#vmlinuz-}
 mkdir -p "$tmp/tree/boot" "$tmp/tree/lib/modules"
 ln -s "$root/boot/vmlinuz-$rel" "$tmp/tree/boot/vmlinuz-$rel"

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sys/spawn.h: run a program and wait for it, the one way algbench starts
+ * processes (modprobe, gnuplot). ARGV goes to execvp() as it is: no shell,
+ * so no word of it is ever interpreted, whatever a result file put there.
+ */
+#ifndef ALGBENCH_SPAWN_H
+#define ALGBENCH_SPAWN_H
+
+#include <stddef.h>
+
+/* FLAGS for ab_spawn. */
+#define AB_SPAWN_QUIET 1u /* the child's stderr goes to /dev/null */
+
+/*
+ * Run ARGV[0] (looked up in PATH) with ARGV, NULL-terminated, and wait.
+ * Returns 0 when it exited 0; its exit status (1..255) when it exited
+ * otherwise; 128 + N when signal N killed it (as a shell says it); -errno
+ * when it could not be started (-ENOENT: no such program) or waited for.
+ * On anything but 0, WHY (LEN bytes) says which, naming ARGV[0].
+ */
+int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len);
+
+#endif

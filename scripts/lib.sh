@@ -1,0 +1,21 @@
+# Sourced by every script (scripts/, scripts/vm/, scripts/kernel/, tests/):
+# the project root, the cache, the one die/note, and what several scripts
+# boot with. POSIX sh, so scripts/setup and scripts/test can source it too
+# (from sh, source it from a script in scripts/: sh cannot say where this
+# file is, so the root comes from $0).
+# shellcheck shell=sh
+# shellcheck disable=SC2034,SC3028 # the variables are for the sourcing script; BASH_SOURCE has a fallback
+
+ALGBENCH_TOP=$(cd "$(dirname "${BASH_SOURCE:-$0}")/.." && pwd)
+ALGBENCH_CACHE=${ALGBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/algbench}
+
+# Messages start with the script's name; a script may name itself first
+# (scripts/vm/run says "vm").
+ALGBENCH_ME=${ALGBENCH_ME:-$(basename "$0")}
+note() { echo "$ALGBENCH_ME: $*" >&2; }
+die() { note "$@"; exit 2; }
+
+# The x86 accelerated crypto modules a real Debian boot gets from udev (CPU
+# modalias). The VM's busybox init has no udev, and without these the kernel
+# binds the generic C drivers for whatever is requested first.
+ALGBENCH_ACCEL_MODULES=aesni_intel,ghash_clmulni_intel,sha256_ssse3,sha512_ssse3,crc32c_intel,chacha_x86_64,poly1305_x86_64
