@@ -16,8 +16,9 @@
  *                                   return through the saved pointer), $retval
  *
  * The "layout" file gives the box's field offsets as this build of the
- * module has them, for +OFFSET($argN) fetches without BTF (an out-of-tree
- * module built against a headers package has no BTF of its own).
+ * module has them, for +OFFSET($argN) fetches without BTF: kbuild gives a
+ * module BTF only where the headers ship a vmlinux (Debian's 6.12 does, 6.1
+ * does not), and 6.1's probes cannot use BTF names anyway.
  */
 #include <linux/compiler.h>
 #include <linux/debugfs.h>

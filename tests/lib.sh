@@ -3,9 +3,13 @@
 TESTS_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 VMRUN=$TESTS_TOP/scripts/vm/run
 ALGBENCH=${ALGBENCH:-${ALGBENCH_BUILD_DIR:-$TESTS_TOP/build}/bin/algbench}
-tap_n=0 tap_failed=0
+tap_n=0 tap_failed=0 tap_skipped=0
 ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n $*"; }
 not_ok() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n $*"; }
+skip() { # skip NAME REASON: a check that cannot run here, and why
+	tap_n=$((tap_n + 1)) tap_skipped=$((tap_skipped + 1))
+	echo "ok $tap_n $1 # SKIP $2"
+}
 check() { # check NAME CMD...: ok if CMD succeeds
 	local name=$1; shift
 	if "$@"; then ok "$name"; else not_ok "$name"; fi
@@ -17,6 +21,10 @@ expect_status() { # expect_status NAME WANT CMD...
 }
 tap_end() {
 	echo "1..$tap_n"
-	echo "# totals: pass $((tap_n - tap_failed)) fail $tap_failed"
+	if [ "$tap_skipped" = 0 ]; then
+		echo "# totals: pass $((tap_n - tap_failed)) fail $tap_failed"
+	else
+		echo "# totals: pass $((tap_n - tap_failed - tap_skipped)) fail $tap_failed skip $tap_skipped"
+	fi
 	[ "$tap_failed" = 0 ]
 }
