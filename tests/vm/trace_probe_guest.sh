@@ -42,6 +42,8 @@ remove_ours() {
 	return 0
 }
 trap 'remove_ours 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 dmesg -c >/dev/null
 
 flat() { tr '\n' ' ' <<<"$1" | sed 's/^ *//; s/ *$//'; } # lines as one line
