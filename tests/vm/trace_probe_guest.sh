@@ -105,28 +105,33 @@ accept() {
 		not_ok "$1 refused: ${WHY[$1]}"
 	fi
 }
-# refuse EVENT FILE: where the README says the kernel lacks it, the
-# definition must be refused, with a reason
+# refuse EVENT FILE LACKS: where the README says the kernel lacks a feature
+# (LACKS says which), the definition must be refused, with the kernel's reason
 refuse() {
 	if define "$1" "$2"; then
-		not_ok "$1 accepted although README lacks the feature"
+		not_ok "$1 accepted although README says $3"
 		live="$live $1"
 	else
+		WHY[$1]="$3; ${WHY[$1]}"
 		ok "$1 refused: ${WHY[$1]}"
 		errlog_entry "${DEF[$1]}" | sed 's/^/# error_log: /'
 	fi
 }
 accept kentry kprobe_events
 accept kret_noarg kprobe_events
-if [ $rp_args = 1 ]; then accept kret kprobe_events; else refuse kret kprobe_events; fi
+no_rp="no \$arg<N> in return probes (README)" no_f="no fprobe events (README)"
+no_btf="no BTF argument names (README)"
+if [ $rp_args = 1 ]; then accept kret kprobe_events; else refuse kret kprobe_events "$no_rp"; fi
 if [ $fprobe = 1 ]; then
 	accept fentry dynamic_events
-	if [ $rp_args = 1 ]; then accept fret dynamic_events; else refuse fret dynamic_events; fi
-	if [ $rp_args = 1 ] && [ $btf_args = 1 ]; then accept fret_btf dynamic_events; else refuse fret_btf dynamic_events; fi
+	if [ $rp_args = 1 ]; then accept fret dynamic_events; else refuse fret dynamic_events "$no_rp"; fi
+	if [ $rp_args = 0 ]; then refuse fret_btf dynamic_events "$no_rp"
+	elif [ $btf_args = 0 ]; then refuse fret_btf dynamic_events "$no_btf"
+	else accept fret_btf dynamic_events; fi
 else
-	refuse fentry dynamic_events
-	refuse fret dynamic_events
-	refuse fret_btf dynamic_events
+	refuse fentry dynamic_events "$no_f"
+	refuse fret dynamic_events "$no_f"
+	refuse fret_btf dynamic_events "$no_f"
 fi
 
 mkdir "$I"
