@@ -8,17 +8,7 @@
 # vm_trace_probe_612 (Debian's 6.12, a directory under the VM cache).
 . "$(dirname "$0")/../lib.sh"
 kernel=${1:-${KERNEL:-}}
-build=${ALGBENCH_BUILD_DIR:-$TESTS_TOP/build}
-if ! ls "$build"/kmod/*/algbench_trace.ko >/dev/null 2>&1; then
-	echo "1..0 # SKIP algbench_trace.ko not built in $build/kmod (no kernel headers at configure time)"
-	exit 0
-fi
+skip_unless_built algbench_trace.ko "$kernel"
 kargs=()
-if [ -n "$kernel" ]; then
-	if [ -d "$kernel" ] && [ ! -f "$build/kmod/$(basename "$kernel")/algbench_trace.ko" ]; then
-		echo "1..0 # SKIP algbench_trace.ko not built for $(basename "$kernel") in $build/kmod (re-run cmake after its headers are fetched)"
-		exit 0
-	fi
-	kargs=(--kernel "$kernel")
-fi
+[ -z "$kernel" ] || kargs=(--kernel "$kernel")
 exec "$VMRUN" "${kargs[@]}" --smp 2 --timeout 400 -- bash /opt/algbench/tests/vm/trace_probe_guest.sh
