@@ -9,6 +9,4 @@
 . "$(dirname "$0")/../lib.sh"
 kernel=${1:-${KERNEL:-}}
 skip_unless_built algbench_trace.ko "$kernel"
-kargs=()
-[ -z "$kernel" ] || kargs=(--kernel "$kernel")
-exec "$VMRUN" "${kargs[@]}" --smp 2 --timeout 400 -- bash /opt/algbench/tests/vm/trace_probe_guest.sh
+exec "$VMRUN" ${kernel:+--kernel "$kernel"} --smp 2 --timeout 400 -- bash /opt/algbench/tests/vm/trace_probe_guest.sh
