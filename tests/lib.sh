@@ -11,6 +11,10 @@ ok() { # ok NAME [# SKIP WHY]
 	echo "ok $tap_n $*"
 }
 not_ok() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n $*"; }
+skip() { # skip NAME REASON: a check that cannot run here, and why
+	tap_n=$((tap_n + 1)) tap_skipped=$((tap_skipped + 1))
+	echo "ok $tap_n $1 # SKIP $2"
+}
 check() { # check NAME CMD...: ok if CMD succeeds
 	local name=$1; shift
 	if "$@"; then ok "$name"; else not_ok "$name"; fi
@@ -19,6 +23,21 @@ expect_status() { # expect_status NAME WANT CMD...
 	local name=$1 want=$2 got=0; shift 2
 	"$@" || got=$?
 	if [ "$got" = "$want" ]; then ok "$name"; else not_ok "$name (exit $got, want $want)"; fi
+}
+# skip_unless_built KO [KERNEL]: a VM test's whole plan is one SKIP (and the
+# script ends) when build/kmod has no KO, or none for a KERNEL given as a tree
+skip_unless_built() {
+	local ko=$1 kernel=${2:-} build=${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build} rel
+	if ! ls "$build"/kmod/*/"$ko" >/dev/null 2>&1; then
+		echo "1..0 # SKIP $ko not built in $build/kmod (no kernel headers at configure time)"
+		exit 0
+	fi
+	[ -d "$kernel" ] || return 0
+	rel=$(basename "$kernel")
+	if [ ! -f "$build/kmod/$rel/$ko" ]; then
+		echo "1..0 # SKIP $ko not built for $rel in $build/kmod (re-run cmake after its headers are fetched)"
+		exit 0
+	fi
 }
 tap_end() {
 	echo "1..$tap_n"

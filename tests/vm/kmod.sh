@@ -8,20 +8,7 @@
 # vm_kmod_612 (Debian's 6.12, a directory under the VM cache).
 . "$(dirname "$0")/../lib.sh"
 kernel=${1:-${KERNEL:-}}
-build=${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}
-if ! ls "$build"/kmod/*/algbench.ko >/dev/null 2>&1; then
-	echo "1..0 # SKIP algbench.ko not built in $build/kmod (no kernel headers at configure time)"
-	exit 0
-fi
+skip_unless_built algbench.ko "$kernel"
 kargs=()
-if [ -n "$kernel" ]; then
-	if [ -d "$kernel" ]; then
-		rel=$(basename "$kernel")
-		if [ ! -f "$build/kmod/$rel/algbench.ko" ]; then
-			echo "1..0 # SKIP algbench.ko not built for $rel in $build/kmod (re-run cmake after its headers are fetched)"
-			exit 0
-		fi
-	fi
-	kargs=(--kernel "$kernel")
-fi
+[ -z "$kernel" ] || kargs=(--kernel "$kernel")
 exec "$VMRUN" "${kargs[@]}" --smp 2 --timeout 500 -- bash /opt/algbench/tests/vm/kmod_guest.sh
