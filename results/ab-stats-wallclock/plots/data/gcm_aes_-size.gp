@@ -4,5 +4,5 @@ do for [t in "pngcairo svg"] {
   set title "gcm(aes): throughput against size (median, min-max of samples)" noenhanced
   set xlabel "bytes per operation"; set ylabel "MB/s"; set grid; set key outside right noenhanced
   set logscale x 2; set logscale y
-  plot for [i=0:3] "results/ab-stats-wallclock/plots/data/gcm_aes_-size.dat" index i using 1:2:3:4 with yerrorlines title columnheader(1)
+  plot for [i=0:7] "results/ab-stats-wallclock/plots/data/gcm_aes_-size.dat" index i using 1:2:3:4 with yerrorlines title columnheader(1)
 }
