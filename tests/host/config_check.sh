@@ -26,10 +26,16 @@ edit() {
 }
 
 # --- Debian's packages ---------------------------------------------------------
-declare -A deb
-if list=$("$ALGBENCH_TOP/scripts/fetch-debian-kernels" amd64 cloud-amd64 rt-amd64); then
-	while read -r flavour path; do deb[$flavour]=$path; done <<<"$list"
-fi
+fetch_flavours() { # fetch_flavours ARRAY [--series S]: ARRAY[flavour] = its .deb
+	local -n into=$1
+	local list flavour path
+	shift
+	if list=$("$ALGBENCH_TOP/scripts/fetch-debian-kernels" "$@" amd64 cloud-amd64 rt-amd64); then
+		while read -r flavour path; do into[$flavour]=$path; done <<<"$list"
+	fi
+}
+declare -A deb deb612
+fetch_flavours deb
 check "fetched Debian's amd64, cloud-amd64 and rt-amd64 packages" [ ${#deb[@]} = 3 ]
 
 for f in amd64 cloud-amd64 rt-amd64; do
@@ -47,10 +53,7 @@ check "debian amd64: no PREEMPT_RT note" lacks preempt-rt "${deb[amd64]}"
 check "debian amd64: report names the config inside the package" sh -c '"$0" config-check "$1" | head -1 | grep -q "(./boot/config-6.1.0-[0-9]*-amd64 in data.tar.xz)"' "$ALGBENCH" "${deb[amd64]}"
 
 # Debian's 6.12: CRYPTO_STATS is gone from 6.10, so its absence is the expected state.
-declare -A deb612
-if list=$("$ALGBENCH_TOP/scripts/fetch-debian-kernels" --series 6.12 amd64 cloud-amd64 rt-amd64); then
-	while read -r flavour path; do deb612[$flavour]=$path; done <<<"$list"
-fi
+fetch_flavours deb612 --series 6.12
 check "fetched Debian's 6.12 amd64, cloud-amd64 and rt-amd64 packages" [ ${#deb612[@]} = 3 ]
 for f in amd64 cloud-amd64 rt-amd64; do
 	d=${deb612[$f]:-/nonexistent/$f.deb}
