@@ -441,7 +441,7 @@ static int ab_parse(char *line, struct ab_job *job, char *reason)
 /* ---- the threads ----------------------------------------------------------------- */
 
 /*
- * Direct calls, not t->type->submit: with retpolines an indirect call per
+ * Direct calls, not a pointer in the type table: with retpolines an indirect call per
  * operation is ~1% of a 16-byte request, a cost tcrypt does not pay.
  */
 static int ab_submit(struct ab_thread *t, struct ab_req *r)

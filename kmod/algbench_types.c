@@ -3,7 +3,8 @@
  * The five request types algbench.ko measures. Each type allocates its own
  * tfm and requests on the thread's CPU, proves it computes the right thing
  * (round trip, caller's digest or a built-in vector) and leaves every
- * request ready for the timed loop, which only calls ->submit.
+ * request ready for the timed loop: the type's loop1 with one request in
+ * flight, ab_*_submit() and ab_wait() for a batch.
  *
  * Buffer layout follows crypto/tcrypt.c so the two measure the same work:
  * aead out of place with the associated data in front of both buffers,

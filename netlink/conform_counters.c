@@ -59,7 +59,7 @@ struct work {
 	bool shash_backed; /* the hash driver is an shash under the ahash front end */
 };
 
-/* The expectation per kernel version (ABI-NOTES.md; crypto/algapi.c of each). */
+/* The expectation per kernel version (docs/netlink.md; crypto/algapi.c of each). */
 static void expected(const struct counter_case *k, unsigned ver, const struct work *w,
 		     struct expect *e)
 {

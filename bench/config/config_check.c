@@ -269,7 +269,10 @@ static int compare(const struct kconfig *a, const struct kconfig *b, int json)
 		return c[SEV_ERROR] ? 1 : 0;
 	}
 	printf("config-check compare\n  old: %s (Linux %s, %s)\n  new: %s (Linux %s, %s)\n\n",
-	       a->source, a->version, a->arch, b->source, b->version, b->arch);
+	       a->source, a->version[0] ? a->version : "version unknown",
+	       a->arch[0] ? a->arch : "arch unknown", b->source,
+	       b->version[0] ? b->version : "version unknown",
+	       b->arch[0] ? b->arch : "arch unknown");
 	printf("Crypto-relevant options changed (old -> new):\n");
 	if (!diff_symbols(a, b, NULL))
 		printf("  (none)\n");

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Result JSON, schema algbench/1 (results/schema.md), on jansson. */
+/* Result JSON, schema algbench/1 (docs/result-json.md), on jansson. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>

@@ -8,7 +8,7 @@
 #include "sys/host.h"
 
 /*
- * Result JSON, schema "algbench/1" (DESIGN.md, docs/result-json.md). A file
+ * Result JSON, schema "algbench/1" (docs/result-json.md). A file
  * is rewritten through a temporary file and rename() after a result when
  * the last rewrite is a second old, and at ab_json_close(), so an
  * interrupted run keeps the jobs it finished (the commands flush on SIGINT

@@ -81,6 +81,10 @@ expect_status "CRYPTO_STATS=y: exit 1" 1 ccq "$work/stats"
 check "6.1 config: crypto stats line says y" sh -c '"$0" config-check "$1" | grep -qx "crypto stats: y"' "$ALGBENCH" "$work/stats"
 check "CRYPTO_STATS=y: the error" sh -c '"$0" config-check --json "$1" | jq -e ".findings[] | select(.id == \"crypto-stats\" and .severity == \"error\")" >/dev/null' "$ALGBENCH" "$work/stats"
 check "CRYPTO_STATS=y: report cites the Lustre figure" sh -c '"$0" config-check "$1" | grep -q "21.7 GB/s to 48.2 GB/s"' "$ALGBENCH" "$work/stats"
+# No header: version and arch unknown are said, never "(Linux , x86_64)" (issue 11, defect 19)
+printf 'CONFIG_CRYPTO_USER_API_HASH=y\n' >"$work/nohead-a"
+printf 'CONFIG_CRYPTO_USER_API_HASH=m\n' >"$work/nohead-b"
+check "compare of two configs without a header says 'version unknown'" sh -c '"$0" config-check "$1" "$2" | grep -q "old: .*nohead-a (Linux version unknown, "' "$ALGBENCH" "$work/nohead-a" "$work/nohead-b"
 expect_status "compare amd64 -> stats: exit 1" 1 ccq "$plain" "$work/stats"
 check "compare amd64 -> stats: CRYPTO_STATS n -> y, error added" sh -c '"$0" config-check --json "$1" "$2" | jq -e "(.changes == [{\"option\": \"CRYPTO_STATS\", \"old\": \"n\", \"new\": \"y\"}]) and ([.findings_added[].id] == [\"crypto-stats\"])" >/dev/null' "$ALGBENCH" "$plain" "$work/stats"
 # Kconfig reads a bool by its first character: these are all y (issue 11, defect 6)
