@@ -61,10 +61,9 @@ void ab_result_stats(struct ab_result *res)
 		for (unsigned int i = 0; i < n; i++) {
 			const struct ab_sample *s = &res->samples[i];
 
-			/* bytes per ns is GB/s; MB/s is 1e3 times that. */
-			mbps[i] = s->ns ? 1e3 * (double)s->bytes / (double)s->ns : 0;
-			/* Latency of one op on one thread: threads work side by side. */
-			nsop[i] = s->ops ? (double)s->ns * res->job.threads / (double)s->ops : 0;
+			mbps[i] = ab_sample_mbps((double)s->bytes, (double)s->ns);
+			nsop[i] = ab_sample_ns_per_op((double)s->ns, res->job.threads,
+						      (double)s->ops);
 			if (s->cycles && s->bytes)
 				cpb[n_cpb++] = (double)s->cycles / (double)s->bytes;
 		}

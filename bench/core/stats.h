@@ -7,6 +7,22 @@
 
 #include "core/job.h"
 
+/*
+ * One sample's throughput and latency, the one definition every reader uses
+ * (run, merge, compare, plot): MB/s is 1e6 bytes per second (bytes per ns is
+ * GB/s), and ns per operation is one operation's latency on one thread
+ * (THREADS work side by side in NS). 0 when NS or OPS is 0.
+ */
+static inline double ab_sample_mbps(double bytes, double ns)
+{
+	return ns > 0 ? 1e3 * bytes / ns : 0;
+}
+
+static inline double ab_sample_ns_per_op(double ns, double threads, double ops)
+{
+	return ops > 0 ? ns * threads / ops : 0;
+}
+
 /* Median of X (NAN when N is 0); X is reordered. */
 double ab_median(double *x, size_t n);
 

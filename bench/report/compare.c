@@ -140,8 +140,10 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 				return -EINVAL;
 			}
 			if (add_sample(&jp->side[which], jr ? json_integer_value(jr) : 0,
-				       bytes / ns * 1e3,
-				       ops > 0 && isfinite(ops) ? ns * threads / ops : NAN))
+				       ab_sample_mbps(bytes, ns),
+				       ops > 0 && isfinite(ops)
+					       ? ab_sample_ns_per_op(ns, threads, ops)
+					       : NAN))
 				return -ENOMEM;
 		}
 	}

@@ -62,7 +62,8 @@ static int sample_stats(json_t *samples, double *median, double *min, double *ma
 		double ns = json_number_value(json_object_get(s, "ns"));
 
 		if (ns > 0)
-			mbps[k++] = json_number_value(json_object_get(s, "bytes")) / ns * 1e3;
+			mbps[k++] =
+				ab_sample_mbps(json_number_value(json_object_get(s, "bytes")), ns);
 	}
 	*min = *max = k ? mbps[0] : 0;
 	for (i = 0; i < k; i++) {
