@@ -187,17 +187,41 @@ int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
 	}
 }
 
-static int type_item(const char *tok, struct ab_plan *p, char *why)
+/*
+ * One name of a type or op list into its bit in MASK; unknown names are
+ * refused with the catalogue's own names, so the message cannot go stale.
+ */
+static int name_bit(const char *tok, int (*parse)(const char *), const char *(*name)(int), int n,
+		    const char *what, unsigned int *mask, char *why)
 {
-	int t = ab_type_parse(tok);
+	int v = parse(tok);
 
-	if (t < 0) {
-		snprintf(why, AB_WHY_LEN, "unknown type '%s' (known: aead skcipher hash acomp)",
-			 tok);
+	if (v < 0) {
+		int used = snprintf(why, AB_WHY_LEN, "unknown %s '%s' (known:", what, tok);
+
+		for (int i = 0; i < n && used > 0 && used < AB_WHY_LEN; i++)
+			used += snprintf(why + used, AB_WHY_LEN - (size_t)used, " %s", name(i));
+		if (used > 0 && used < AB_WHY_LEN)
+			snprintf(why + used, AB_WHY_LEN - (size_t)used, ")");
 		return -1;
 	}
-	p->types |= 1u << t;
+	*mask |= 1u << v;
 	return 0;
+}
+
+static const char *type_name(int t)
+{
+	return ab_type_name((enum ab_type)t);
+}
+
+static const char *op_name(int o)
+{
+	return ab_op_name((enum ab_op)o);
+}
+
+static int type_item(const char *tok, struct ab_plan *p, char *why)
+{
+	return name_bit(tok, ab_type_parse, type_name, AB_N_TYPES, "type", &p->types, why);
 }
 
 int ab_parse_types(const char *s, struct ab_plan *p, char *why)
@@ -208,16 +232,7 @@ int ab_parse_types(const char *s, struct ab_plan *p, char *why)
 
 static int op_item(const char *tok, struct ab_plan *p, char *why)
 {
-	int o = ab_op_parse(tok);
-
-	if (o < 0) {
-		snprintf(why, AB_WHY_LEN,
-			 "unknown op '%s' (known: encrypt decrypt digest compress decompress)",
-			 tok);
-		return -1;
-	}
-	p->ops |= 1u << o;
-	return 0;
+	return name_bit(tok, ab_op_parse, op_name, AB_N_OPS, "op", &p->ops, why);
 }
 
 int ab_parse_ops(const char *s, struct ab_plan *p, char *why)
