@@ -81,9 +81,9 @@ static void test_stats(void)
 {
 	double odd[] = { 5, 1, 3, 100, 2 }, even[] = { 4, 1, 3, 2 };
 	struct ab_spread s;
-	struct ab_sample samples[3] = { { 10, 1000, 1000, 0 },
-					{ 10, 2000, 1000, 0 },
-					{ 10, 3000, 1000, 0 } };
+	struct ab_sample samples[3] = { { .ops = 10, .bytes = 1000, .ns = 1000 },
+					{ .ops = 10, .bytes = 2000, .ns = 1000 },
+					{ .ops = 10, .bytes = 3000, .ns = 1000 } };
 	struct ab_job job = { .threads = 1 };
 	struct ab_result res = { .job = job, .samples = samples, .n_samples = 3 };
 
@@ -375,7 +375,7 @@ static struct ab_result sample_result(struct ab_sample *s)
 
 static void test_json(void)
 {
-	struct ab_sample s = { 100, 409600, 1000000, 0 };
+	struct ab_sample s = { .ops = 100, .bytes = 409600, .ns = 1000000 };
 	struct ab_result r = sample_result(&s), skipped = r;
 	char dir[] = "/tmp/algbench-unit.XXXXXX", path[64], bad[96];
 	struct ab_run_info run;
