@@ -135,6 +135,8 @@ static void *worker_main(void *arg)
 	ret = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 	if (ret)
 		worker_fail(w, -ret, "pinning");
+	else if (sched_getcpu() != w->cpu) /* the kernel moves us before it returns */
+		worker_fail(w, -EIO, "pinning (the thread runs elsewhere)");
 	if (!w->err) {
 		ret = ab_vector_build(job, 0, &w->vb, w->why);
 		if (!ret)
