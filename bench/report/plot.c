@@ -191,6 +191,16 @@ static void emit_terminals(FILE *f, const char *dir, const char *name, int heigh
 		height, dir, name, height, dir, name);
 }
 
+/* The script of a 1000x600 chart NAME, its terminals set; NULL with a message. */
+static FILE *open_chart(const char *dir, const char *name, char *path, size_t len)
+{
+	FILE *f = open_script(dir, name, path, len);
+
+	if (f)
+		emit_terminals(f, dir, name, 600);
+	return f;
+}
+
 /* A series is the points that share everything but the x axis. */
 static int same_series(const struct point *a, const struct point *b, int x_is_size)
 {
@@ -245,10 +255,9 @@ static int plot_efficiency(const char *alg, const char *safe, const char *dir, c
 	FILE *g;
 
 	snprintf(name, sizeof(name), "%s-efficiency", safe);
-	g = open_script(dir, name, script, sizeof(script));
+	g = open_chart(dir, name, script, sizeof(script));
 	if (!g)
 		return -errno;
-	emit_terminals(g, dir, name, 600);
 	fprintf(g,
 		"  set title \"%s: scaling efficiency T(N)/(N*T(1)) of the median, 1 = "
 		"perfect\" noenhanced\n"
@@ -322,10 +331,9 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 	fclose(d);
 	if (!n_series || longest < 2)
 		return 0;
-	g = open_script(dir, name, script, sizeof(script));
+	g = open_chart(dir, name, script, sizeof(script));
 	if (!g)
 		return -errno;
-	emit_terminals(g, dir, name, 600);
 	fprintf(g,
 		"  set title \"%s: throughput against %s (median, min-max of samples)\" "
 		"noenhanced\n"
