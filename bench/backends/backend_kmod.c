@@ -283,8 +283,17 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 			s->bytes = kr->bytes;
 			s->ns = kr->ns;
 			s->cycles = 0;
-			for (unsigned int i = 0; i < kr->n_cpus; i++)
-				s->cycles += kr->cpus[i].cycles;
+			if (ab_sample_alloc_cpus(s, kr->n_cpus)) {
+				set_failed(res, -ENOMEM, "out of memory for the per-CPU samples");
+				ret = -ENOMEM;
+			}
+			for (unsigned int i = 0; i < s->n_cpus; i++) {
+				const struct abk_cpu *c = &kr->cpus[i];
+
+				s->cycles += c->cycles;
+				s->per_cpu[i] =
+					(struct ab_cpu_sample){ c->cpu, c->ops, c->bytes, c->ns };
+			}
 			snprintf(res->driver, sizeof(res->driver), "%s", kr->driver);
 		}
 		abk_result_free(kr);

@@ -45,7 +45,20 @@ int ab_result_alloc_samples(struct ab_result *res, unsigned int n)
 
 void ab_result_free(struct ab_result *res)
 {
+	for (unsigned int i = 0; res->samples && i < res->n_samples; i++)
+		free(res->samples[i].per_cpu);
 	free(res->samples);
 	res->samples = NULL;
 	res->n_samples = 0;
+}
+
+int ab_sample_alloc_cpus(struct ab_sample *s, unsigned int n)
+{
+	free(s->per_cpu);
+	s->n_cpus = 0;
+	s->per_cpu = calloc(n ? n : 1, sizeof(*s->per_cpu));
+	if (!s->per_cpu)
+		return -ENOMEM;
+	s->n_cpus = n;
+	return 0;
 }

@@ -50,12 +50,27 @@ struct ab_vector {
 	size_t expectlen;
 };
 
+/* One thread's (one CPU's) part of a timed window. */
+struct ab_cpu_sample {
+	unsigned int cpu; /* the CPU the thread was pinned to */
+	uint64_t ops, bytes, ns;
+};
+
 /* One timed window: totals over all threads, wall time of the slowest. */
 struct ab_sample {
 	uint64_t ops;
 	uint64_t bytes;
 	uint64_t ns;
 	uint64_t cycles; /* TSC ticks summed over threads; 0: not measured */
+	/*
+	 * The harness's own time before this window: from the last thread's
+	 * end of the previous window to the last thread's start of this one
+	 * (barrier release, failure check). 0: first window, or not measured
+	 * (kmod).
+	 */
+	uint64_t harness_ns;
+	unsigned int n_cpus;	       /* entries in per_cpu; 0: not kept */
+	struct ab_cpu_sample *per_cpu; /* ab_sample_alloc_cpus(); ab_result_free() frees */
 };
 
 struct ab_spread {
@@ -96,5 +111,8 @@ const char *ab_kat_name(enum ab_kat k);
 /* For run_job backends: room for N samples in RES (n_samples set to 0). */
 int ab_result_alloc_samples(struct ab_result *res, unsigned int n);
 void ab_result_free(struct ab_result *res);
+
+/* Room for N per-CPU entries in S (n_cpus set to N, entries zeroed). */
+int ab_sample_alloc_cpus(struct ab_sample *s, unsigned int n);
 
 #endif

@@ -7,6 +7,8 @@
  *                            mode, op, key length and thread count
  *   <alg>-threads.{png,svg}  throughput against threads, a line per size
  *                            (drawn only when some line has two thread counts)
+ *   <alg>-efficiency.{png,svg} T(N)/(N*T(1)) against threads, beside the
+ *                            threads chart when a line has a 1-thread point
  *   ab-ratio.{png,svg}       NEW/BASE ratio per job with its interval, the
  *                            threshold band and the verdict as colour
  * The data and the gnuplot scripts stay beside the charts (data/), so a
@@ -182,6 +184,16 @@ static void emit_terminals(FILE *f, const char *dir, const char *name, int heigh
 		height, dir, name, height, dir, name);
 }
 
+/* The script of a 1000x600 chart NAME, its terminals set; NULL with a message. */
+static FILE *open_chart(const char *dir, const char *name, char *path, size_t len)
+{
+	FILE *f = open_script(dir, name, path, len);
+
+	if (f)
+		emit_terminals(f, dir, name, 600);
+	return f;
+}
+
 /* A series is the points that share everything but the x axis. */
 static int same_series(const struct point *a, const struct point *b, int x_is_size)
 {
@@ -212,16 +224,58 @@ static int cmp_point(const void *x, const void *y)
 	return c;
 }
 
+/* The 1-thread median of P's threads series (same source, job, size); 0 if none. */
+static double series_one_thread(const struct points *pts, const struct point *p)
+{
+	for (size_t k = 0; k < pts->n; k++) {
+		const struct point *q = &pts->v[k];
+
+		if (q->threads == 1 && !strcmp(q->alg, p->alg) && same_series(q, p, 0))
+			return q->median;
+	}
+	return 0;
+}
+
 /*
- * Writes one chart of alg: x = size or threads. Returns 0, 1 when nothing to
- * draw (no point, or no line with two x values: a chart of dots on one
- * vertical says nothing), <0 on error. VIRTUAL: the inputs ran under -icount.
+ * <alg>-efficiency: T(N)/(N*T(1)) against threads from the threads chart's
+ * data (column 5), 1.0 = perfect scaling. Strings: alg passed gp_safe when
+ * read, the series titles come from the data file as in the threads chart.
+ */
+static int plot_efficiency(const char *alg, const char *safe, const char *dir, const char *data,
+			   size_t n_series)
+{
+	char name[160], script[512];
+	FILE *g;
+
+	snprintf(name, sizeof(name), "%s-efficiency", safe);
+	g = open_chart(dir, name, script, sizeof(script));
+	if (!g)
+		return -errno;
+	fprintf(g,
+		"  set title \"%s: scaling efficiency T(N)/(N*T(1)) of the median, 1 = "
+		"perfect\" noenhanced\n"
+		"  set xlabel \"threads\"; set ylabel \"efficiency\"; set grid; set key outside "
+		"right noenhanced\n"
+		"  set logscale x 2; set xtics 1, 2; set yrange [0:*]\n"
+		"  plot for [i=0:%zu] \"%s\" index i using 1:5 with linespoints title "
+		"columnheader(1), 1 with lines dt 2 lc rgb \"#888888\" notitle\n}\n",
+		alg, n_series - 1, data);
+	fclose(g);
+	return run_gnuplot(script);
+}
+
+/*
+ * Writes one chart of alg: x = size or threads, and for threads the
+ * efficiency chart. Returns the charts drawn: 0 when nothing to draw (no
+ * point, or no line with two x values: a chart of dots on one vertical says
+ * nothing), 1, 2 (threads and efficiency), <0 on error. VIRTUAL: the inputs ran under -icount.
  */
 static int plot_alg(const struct points *pts, const char *alg, const char *dir, int x_is_size,
 		    int is_virtual)
 {
 	char safe[128], name[160], data[512], script[512];
 	size_t n_series = 0, longest = 0;
+	int has_eff = 0, rc;
 	FILE *d, *g;
 
 	ab_plot_file_name(alg, safe, sizeof(safe));
@@ -246,15 +300,22 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 			p->backend, p->mode, p->op, p->keylen, x_is_size ? "t" : "size ",
 			x_is_size ? p->threads : p->size);
 		size_t in_series = 0;
+		double one = series_one_thread(pts, p);
 
 		for (j = i; j < pts->n; j++) {
 			const struct point *q = &pts->v[j];
 
 			if (!strcmp(q->alg, alg) && same_series(q, p, x_is_size)) {
-				fprintf(d, "%lld %.6g %.6g %.6g\n",
-					x_is_size ? q->size : q->threads, q->median, q->min,
-					q->max);
+				/* x = threads: column 5 is T(N)/(N*T(1)), NaN without T(1) */
+				double eff = one > 0 && q->threads > 0
+						     ? q->median / ((double)q->threads * one)
+						     : NAN;
+
+				fprintf(d, "%lld %.6g %.6g %.6g %.6g\n",
+					x_is_size ? q->size : q->threads, q->median, q->min, q->max,
+					eff);
 				in_series++;
+				has_eff |= !x_is_size && q->threads > 1 && isfinite(eff);
 			}
 		}
 		longest = in_series > longest ? in_series : longest;
@@ -262,11 +323,10 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 	}
 	fclose(d);
 	if (!n_series || longest < 2)
-		return 1;
-	g = open_script(dir, name, script, sizeof(script));
+		return 0;
+	g = open_chart(dir, name, script, sizeof(script));
 	if (!g)
 		return -errno;
-	emit_terminals(g, dir, name, 600);
 	fprintf(g,
 		"  set title \"%s: throughput against %s (median, min-max of samples)\" "
 		"noenhanced\n"
@@ -281,7 +341,11 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 			  : "set logscale x 2; set xtics 1, 2; unset logscale y",
 		n_series - 1, data);
 	fclose(g);
-	return run_gnuplot(script);
+	rc = run_gnuplot(script);
+	if (rc || !has_eff)
+		return rc ? rc : 1;
+	rc = plot_efficiency(alg, safe, dir, data, n_series);
+	return rc ? rc : 2;
 }
 
 static int plot_ratio(const char *cmp_path, const char *dir)
@@ -481,7 +545,7 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 			int r = plot_alg(&pts, pts.v[i].alg, dir, x_is_size, is_virtual);
 
 			rc = r < 0 ? 2 : 0;
-			drawn += r == 0;
+			drawn += r > 0 ? r : 0;
 		}
 	}
 	if (!rc && cmp) {
@@ -534,7 +598,8 @@ const struct ab_opt_cmd ab_plot_cmd = {
 	.about = "Draws, with gnuplot, PNG and SVG charts into DIR: throughput against size\n"
 		 "(a line per input file, named by its kernel or A/B label, and per backend,\n"
 		 "mode, op, key and threads) and against threads (when a line has two thread\n"
-		 "counts) for each algorithm in the result files, and, with --compare (the\n"
+		 "counts, and then its scaling efficiency T(N)/(N*T(1)) too) for each\n"
+		 "algorithm in the result files, and, with --compare (the\n"
 		 "output of 'algbench compare --json'), the NEW/BASE ratio of every job with\n"
 		 "its interval, the threshold band and the verdict as colour. Data and gnuplot\n"
 		 "scripts go to DIR/data.\n",

@@ -72,10 +72,53 @@ void ab_report_add(struct ab_report *r, const struct ab_result *res)
 						     j->op,  j->size, j->threads, res->mbps };
 }
 
-static int same_job(const struct ab_report_entry *a, const struct ab_report_entry *b)
+/* The same job but for its thread count (and, for compare_mode, its mode). */
+static int same_but_threads(const struct ab_report_entry *a, const struct ab_report_entry *b)
 {
 	return a->alg == b->alg && a->key == b->key && a->backend == b->backend && a->op == b->op &&
-	       a->size == b->size && a->threads == b->threads;
+	       a->size == b->size;
+}
+
+static int same_job(const struct ab_report_entry *a, const struct ab_report_entry *b)
+{
+	return same_but_threads(a, b) && a->threads == b->threads;
+}
+
+double ab_scaling_efficiency(double mbps_1, double mbps_n, unsigned int n)
+{
+	return mbps_1 > 0 && n ? mbps_n / (n * mbps_1) : NAN;
+}
+
+/*
+ * One line per job that ran at 1 thread and at more: T(N)/(N*T(1)) of the
+ * medians for each N, in the order the thread counts ran. 1.0 is perfect
+ * scaling; shared state (a refcount, CRYPTO_STATS counters) pulls it down.
+ */
+static void scaling_lines(FILE *out, const struct ab_report *r)
+{
+	for (size_t i = 0; i < r->n_ok; i++) {
+		const struct ab_report_entry *one = &r->ok[i];
+		int printed = 0;
+
+		if (one->threads != 1)
+			continue;
+		for (size_t k = 0; k < r->n_ok; k++) {
+			const struct ab_report_entry *m = &r->ok[k];
+
+			if (m->threads < 2 || !same_but_threads(one, m) ||
+			    strcmp(one->mode, m->mode))
+				continue;
+			if (!printed++)
+				fprintf(out, "# scaling %s %s %s k%u %s %zu: T(N)/(N*T(1))",
+					one->backend->name, one->mode, one->alg->name,
+					one->key->bits, ab_op_name(one->op), one->size);
+			fprintf(out, "%s N=%u %.3f", printed > 1 ? "," : "", m->threads,
+				ab_scaling_efficiency(one->mbps.median, m->mbps.median,
+						      m->threads));
+		}
+		if (printed)
+			fprintf(out, "\n");
+	}
 }
 
 /* MODE of backend B against its baseline mode over every matching pair of OK jobs. */
@@ -141,4 +184,5 @@ void ab_report_summary(FILE *out, const struct ab_report *r)
 			if (m->baseline)
 				compare_mode(out, r, b, m);
 	}
+	scaling_lines(out, r);
 }

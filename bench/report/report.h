@@ -40,4 +40,12 @@ void ab_report_add(struct ab_report *r, const struct ab_result *res);
  */
 void ab_report_summary(FILE *out, const struct ab_report *r);
 
+/*
+ * Scaling efficiency T(N)/(N*T(1)): throughput at N threads over N times
+ * the 1-thread throughput of the same job; NAN without a 1-thread figure.
+ * The summary prints it per job ("# scaling ...") when a job ran at 1
+ * thread and more.
+ */
+double ab_scaling_efficiency(double mbps_1, double mbps_n, unsigned int n);
+
 #endif

@@ -94,6 +94,21 @@ static json_t *real_or_null(double x)
 	return isfinite(x) ? json_real(x) : json_null();
 }
 
+static json_t *per_cpu_to_json(const struct ab_sample *s)
+{
+	json_t *arr = json_array();
+
+	for (unsigned int i = 0; i < s->n_cpus; i++) {
+		const struct ab_cpu_sample *c = &s->per_cpu[i];
+
+		json_array_append_new(arr,
+				      json_pack("{s:I, s:I, s:I, s:I}", "cpu", (json_int_t)c->cpu,
+						"ops", (json_int_t)c->ops, "bytes",
+						(json_int_t)c->bytes, "ns", (json_int_t)c->ns));
+	}
+	return arr;
+}
+
 static json_t *samples_to_json(const struct ab_result *res)
 {
 	json_t *arr = json_array();
@@ -105,6 +120,11 @@ static json_t *samples_to_json(const struct ab_result *res)
 
 		if (s->cycles)
 			json_object_set_new(o, "cycles", json_integer((json_int_t)s->cycles));
+		if (s->harness_ns)
+			json_object_set_new(o, "harness_ns",
+					    json_integer((json_int_t)s->harness_ns));
+		if (s->n_cpus)
+			json_object_set_new(o, "per_cpu", per_cpu_to_json(s));
 		json_array_append_new(arr, o);
 	}
 	return arr;

@@ -35,6 +35,11 @@ bool ab_job_stopped(void)
 	return __atomic_load_n(&stop_requested, __ATOMIC_RELAXED);
 }
 
+/* One thread's window, with its start, for the bookkeeping time between windows. */
+struct window {
+	uint64_t t0, ops, bytes, ns, cycles;
+};
+
 struct worker {
 	const struct ab_job *job;
 	struct worker *all;
@@ -45,7 +50,7 @@ struct worker {
 	void *ctx;
 	int err;
 	char why[AB_WHY_LEN];
-	struct ab_sample *samples;
+	struct window *samples;
 } __attribute__((aligned(64)));
 
 static int worker_fail(struct worker *w, int err, const char *what)
@@ -81,7 +86,7 @@ static unsigned int warm_up(struct worker *w)
 			     : MAX_BATCH;
 }
 
-static void timed_window(struct worker *w, unsigned int batch, struct ab_sample *s)
+static void timed_window(struct worker *w, unsigned int batch, struct window *s)
 {
 	const struct ab_backend *b = w->job->backend;
 	uint64_t window = (uint64_t)(w->job->seconds * 1e9), ops = 0, t0, t, c0;
@@ -102,6 +107,7 @@ static void timed_window(struct worker *w, unsigned int batch, struct ab_sample 
 		ops += batch;
 		t = ab_now_ns();
 	} while (t - t0 < window && !ab_job_stopped());
+	s->t0 = t0;
 	s->ns = ab_now_ns() - t0;
 	s->cycles = ab_tsc_invariant() ? ab_tsc() - c0 : 0;
 	s->ops = ops;
@@ -129,6 +135,8 @@ static void *worker_main(void *arg)
 	ret = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 	if (ret)
 		worker_fail(w, -ret, "pinning");
+	else if (sched_getcpu() != w->cpu) /* the kernel moves us before it returns */
+		worker_fail(w, -EIO, "pinning (the thread runs elsewhere)");
 	if (!w->err) {
 		ret = ab_vector_build(job, 0, &w->vb, w->why);
 		if (!ret)
@@ -147,21 +155,40 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-static void merge_samples(const struct ab_job *job, struct worker *w, struct ab_result *res)
+/*
+ * Totals per sample, each thread's part (per_cpu), and the harness's own time
+ * before a window: from the last thread's end of the previous window to the
+ * last thread's start of this one (the barrier's release and the failure
+ * check; a thread that is merely slower to finish does not count).
+ */
+static int merge_samples(const struct ab_job *job, struct worker *w, struct ab_result *res)
 {
 	for (unsigned int r = 0; r < job->repeats; r++) {
 		struct ab_sample *s = &res->samples[r];
+		uint64_t last_end = 0, last_start = 0;
 
 		memset(s, 0, sizeof(*s));
+		res->n_samples = r + 1; /* so ab_result_free() sees this per_cpu */
+		if (ab_sample_alloc_cpus(s, job->threads))
+			return -ENOMEM;
 		for (unsigned int i = 0; i < job->threads; i++) {
-			s->ops += w[i].samples[r].ops;
-			s->bytes += w[i].samples[r].bytes;
-			s->cycles += w[i].samples[r].cycles;
-			if (w[i].samples[r].ns > s->ns)
-				s->ns = w[i].samples[r].ns; /* the slowest thread's wall time */
+			const struct window *x = &w[i].samples[r];
+
+			s->ops += x->ops;
+			s->bytes += x->bytes;
+			s->cycles += x->cycles;
+			if (x->ns > s->ns)
+				s->ns = x->ns; /* the slowest thread's wall time */
+			s->per_cpu[i] = (struct ab_cpu_sample){ (unsigned int)w[i].cpu, x->ops,
+								x->bytes, x->ns };
+			if (r && w[i].samples[r - 1].t0 + w[i].samples[r - 1].ns > last_end)
+				last_end = w[i].samples[r - 1].t0 + w[i].samples[r - 1].ns;
+			if (x->t0 > last_start)
+				last_start = x->t0;
 		}
+		s->harness_ns = r && last_start > last_end ? last_start - last_end : 0;
 	}
-	res->n_samples = job->repeats;
+	return 0;
 }
 
 static void set_status(struct ab_result *res, int err, const char *why)
@@ -178,7 +205,7 @@ static int start_workers(const struct ab_job *job, struct worker *w, pthread_bar
 		w[i].all = w;
 		w[i].barrier = bar;
 		w[i].cpu = cpus[i];
-		w[i].samples = calloc(job->repeats, sizeof(struct ab_sample));
+		w[i].samples = calloc(job->repeats, sizeof(struct window));
 		if (!w[i].samples || pthread_create(&w[i].thread, NULL, worker_main, &w[i]))
 			return -ENOMEM;
 		(*started)++;
@@ -219,8 +246,8 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 	/* A stopped job's last sample is cut short: keep none of it. */
 	if (res->status == AB_STATUS_OK && ab_job_stopped())
 		set_status(res, -EINTR, "interrupted by a signal; not timed to the end");
-	if (res->status == AB_STATUS_OK)
-		merge_samples(job, w, res);
+	if (res->status == AB_STATUS_OK && merge_samples(job, w, res))
+		set_status(res, -ENOMEM, "out of memory for the per-CPU samples");
 	for (unsigned int i = 0; i < job->threads; i++)
 		free(w[i].samples);
 	free(w);

@@ -17,6 +17,7 @@
 
 #include "backends/vector.h"
 #include "core/stats.h"
+#include "report/report.h"
 #include "report/result_json.h"
 #include "run/harness.h"
 #include "run/plan.h"
@@ -74,9 +75,9 @@ static void test_stats(void)
 {
 	double odd[] = { 5, 1, 3, 100, 2 }, even[] = { 4, 1, 3, 2 };
 	struct ab_spread s;
-	struct ab_sample samples[3] = { { 10, 1000, 1000, 0 },
-					{ 10, 2000, 1000, 0 },
-					{ 10, 3000, 1000, 0 } };
+	struct ab_sample samples[3] = { { .ops = 10, .bytes = 1000, .ns = 1000 },
+					{ .ops = 10, .bytes = 2000, .ns = 1000 },
+					{ .ops = 10, .bytes = 3000, .ns = 1000 } };
 	struct ab_job job = { .threads = 1 };
 	struct ab_result res = { .job = job, .samples = samples, .n_samples = 3 };
 
@@ -375,7 +376,7 @@ static struct ab_result sample_result(struct ab_sample *s)
 
 static void test_json(void)
 {
-	struct ab_sample s = { 100, 409600, 1000000, 0 };
+	struct ab_sample s = { .ops = 100, .bytes = 409600, .ns = 1000000 };
 	struct ab_result r = sample_result(&s), skipped = r;
 	char dir[] = "/tmp/algbench-unit.XXXXXX", path[64], bad[96];
 	struct ab_run_info run;
@@ -462,6 +463,78 @@ static void test_spawn(void)
 	rmdir(dir);
 }
 
+/* per_cpu in the JSON: one entry per CPU with its number, ops, bytes and ns. */
+static void test_per_cpu_json(void)
+{
+	struct ab_sample s = { .ops = 30, .bytes = 30 * 4096, .ns = 2000, .harness_ns = 7 };
+	struct ab_result r;
+	json_t *o, *pc, *e1;
+
+	check(!ab_sample_alloc_cpus(&s, 2), "room for two per-CPU entries");
+	s.per_cpu[0] = (struct ab_cpu_sample){ 3, 10, 10 * 4096, 1900 };
+	s.per_cpu[1] = (struct ab_cpu_sample){ 5, 20, 20 * 4096, 2000 };
+	r = sample_result(&s);
+	r.job.threads = 2;
+	o = ab_result_to_json(&r);
+	pc = json_object_get(json_array_get(json_object_get(o, "samples"), 0), "per_cpu");
+	e1 = json_array_get(pc, 1);
+	check(json_array_size(pc) == 2 &&
+		      json_integer_value(json_object_get(json_array_get(pc, 0), "cpu")) == 3 &&
+		      json_integer_value(json_object_get(e1, "cpu")) == 5 &&
+		      json_integer_value(json_object_get(e1, "ops")) == 20 &&
+		      json_integer_value(json_object_get(e1, "bytes")) == 20 * 4096 &&
+		      json_integer_value(json_object_get(e1, "ns")) == 2000,
+	      "per_cpu: cpu, ops, bytes, ns of each thread, in order");
+	check(json_integer_value(json_object_get(json_array_get(json_object_get(o, "samples"), 0),
+						 "harness_ns")) == 7,
+	      "harness_ns is written when measured");
+	json_decref(o);
+	free(s.per_cpu);
+	s = (struct ab_sample){ .ops = 1, .bytes = 4096, .ns = 1000 };
+	r = sample_result(&s);
+	o = ab_result_to_json(&r);
+	check(!json_object_get(json_array_get(json_object_get(o, "samples"), 0), "per_cpu") &&
+		      !json_object_get(json_array_get(json_object_get(o, "samples"), 0),
+				       "harness_ns"),
+	      "no per_cpu or harness_ns when not kept");
+	json_decref(o);
+}
+
+/* T(N)/(N*T(1)) and the summary's "# scaling" line, per job and mode. */
+static void test_scaling(void)
+{
+	struct ab_report rep;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	check(fabs(ab_scaling_efficiency(100, 150, 2) - 0.75) < 1e-12 &&
+		      fabs(ab_scaling_efficiency(100, 800, 8) - 1.0) < 1e-12 &&
+		      isnan(ab_scaling_efficiency(0, 150, 2)),
+	      "efficiency: 150 at 2 of 100 at 1 is 0.75, 800 at 8 is 1, no T(1) is NAN");
+	ab_report_init(&rep);
+	for (unsigned int t = 1; t <= 4; t *= 2) {
+		struct ab_sample s = { .ops = 1, .bytes = 100000ull * t, .ns = 1000 };
+		struct ab_result r = sample_result(&s);
+
+		r.job.threads = t;
+		r.mbps.median = t == 1 ? 100 : t == 2 ? 180 : 200;
+		ab_report_add(&rep, &r);
+		r.job.size = 64; /* another job with no 1-thread result */
+		if (t > 1)
+			ab_report_add(&rep, &r);
+	}
+	f = open_memstream(&text, &len);
+	ab_report_summary(f, &rep);
+	fclose(f);
+	check(text && strstr(text, "# scaling openssl evp sha256 k0 digest 4096: T(N)/(N*T(1)) "
+				   "N=2 0.900, N=4 0.500\n"),
+	      "summary: N=2 0.900, N=4 0.500 for the 4096-byte job");
+	check(text && !strstr(text, "digest 64:"), "no scaling line for a job without 1 thread");
+	free(text);
+	ab_report_free(&rep);
+}
+
 /* The backend rows answer what plan, harness and report used to decide by name. */
 static void test_backend_rows(void)
 {
@@ -540,6 +613,8 @@ int main(void)
 	test_vectors();
 	test_openssl_kat();
 	test_json();
+	test_per_cpu_json();
+	test_scaling();
 	test_backend_rows();
 	test_kmod_line();
 	test_spawn();
