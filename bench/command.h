@@ -30,5 +30,7 @@ int cmd_kmod(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 /* em/cmd_em.c */
 int cmd_em(int argc, char **argv);
+/* trace/cmd_trace.c */
+int cmd_trace(int argc, char **argv);
 
 #endif

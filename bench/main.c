@@ -29,6 +29,7 @@ static const struct ab_command commands[] = {
 	{ "conform", cmd_conform, "crypto_user conformance suite [--tap] [--expect-stats]" },
 	{ "config-check", cmd_config_check, "check a kernel config for crypto performance hazards" },
 	{ "export", cmd_export, "results, conform TAP and compare verdicts as KCIDB v5 JSON (--kcidb)" },
+	{ "trace", cmd_trace, "GETSTAT's counters for a command, from return probes and hist triggers" },
 	{ "help", cmd_help, "this text" },
 };
 
