@@ -70,8 +70,12 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 		(*sections)++;
 		return 0;
 	}
-	if (n >= 9 && !memcmp(line, "Dropped:", 8) && *sections)
-		return find_u64(line, n, "Dropped", &h[*sections - 1].dropped) ? -1 : 0;
+	while (n > 1 && *line == ' ' && line[1] == ' ') /* "    Dropped: N" under Totals: */
+		line++, n--;
+	if (n >= 9 && !memcmp(line + (*line == ' '), "Dropped:", 8) && *sections)
+		return find_u64(line, n, "Dropped", &h[*sections - 1].dropped)
+			       ? (snprintf(why, why_len, "malformed Dropped: line"), -1)
+			       : 0;
 	if (n < 2 || memcmp(line, "{ ", 2))
 		return 0; /* comments, Totals:, blank lines */
 	if (!*sections)
