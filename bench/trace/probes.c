@@ -186,6 +186,24 @@ static void set_mode(struct trace_session *s)
 		 s->btf_names ? "BTF argument names" : "offsets from /sys/kernel/btf/vmlinux");
 }
 
+/* dynamic_events refused the first fprobe: kprobe_events with BTF offsets, or -1. */
+static int kprobe_fallback(struct trace_session *s, size_t i, char *def, size_t len)
+{
+	int btf_names = s->btf_names;
+	char ignored[256];
+
+	if (btf_names && load_offsets(ignored, sizeof(ignored)))
+		return -1;
+	s->fprobe = s->btf_names = 0;
+	definition(s, i, def, len);
+	if (!tracefs_append(&s->fs, def_file(s), def))
+		return 0;
+	s->fprobe = 1; /* report the fprobe's refusal */
+	s->btf_names = btf_names;
+	definition(s, i, def, len);
+	return -1;
+}
+
 /* Defines probe i; an fprobe refused on the first try falls back to kprobes. */
 static int define(struct trace_session *s, size_t i, char *why, size_t why_len)
 {
@@ -194,15 +212,8 @@ static int define(struct trace_session *s, size_t i, char *why, size_t why_len)
 
 	definition(s, i, def, sizeof(def));
 	err = tracefs_append(&s->fs, def_file(s), def);
-	if (err == -EINVAL && s->fprobe && !i) {
-		char ignored[256];
-
-		s->fprobe = s->btf_names = 0;
-		if (load_offsets(ignored, sizeof(ignored)) == 0) {
-			definition(s, i, def, sizeof(def));
-			err = tracefs_append(&s->fs, def_file(s), def);
-		}
-	}
+	if (err == -EINVAL && s->fprobe && !i && !kprobe_fallback(s, i, def, sizeof(def)))
+		err = 0;
 	if (err) {
 		tracefs_last_error(&s->fs, line, sizeof(line));
 		snprintf(why, why_len, "%s: '%s' refused by %s/%s: %s", s->probes[i].probed, def,
@@ -297,32 +308,43 @@ static struct trace_counts *driver_row(struct trace_counts *out, int *n, int max
 	return &out[(*n)++];
 }
 
+/* The count (NULL for update, which adds bytes only) and length a role moves. */
+static void role_fields(struct trace_counts *c, enum trace_role role, uint64_t **cnt,
+			uint64_t **tlen)
+{
+	uint64_t *cnts[] = { &c->enc_cnt, &c->dec_cnt,	&c->hash_cnt,
+			     NULL,	  &c->comp_cnt, &c->decomp_cnt };
+	uint64_t *tlens[] = { &c->enc_len,  &c->dec_len,  &c->hash_len,
+			      &c->hash_len, &c->comp_len, &c->decomp_len };
+
+	*cnt = cnts[role];
+	*tlen = tlens[role];
+}
+
 int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role role,
 		     const struct trace_hist *h, int errors)
 {
 	for (size_t i = 0; i < h->n; i++) {
 		struct trace_counts *c = driver_row(out, &n, max, h->rows[i].key);
-		/* Errors were counted among all calls: they count only as err_cnt. */
-		uint64_t hits = h->rows[i].hits, len = h->rows[i].len;
-		uint64_t *cnt[] = { &c->enc_cnt, &c->dec_cnt,  &c->hash_cnt,
-				    NULL,	 &c->comp_cnt, &c->decomp_cnt };
-		uint64_t *tlen[] = { &c->enc_len,  &c->dec_len,	 &c->hash_len,
-				     &c->hash_len, &c->comp_len, &c->decomp_len };
+		uint64_t hits = h->rows[i].hits, len = h->rows[i].len, *cnt, *tlen;
 
 		if (!c)
 			return -1;
-		if (errors) {
-			/* Clamped: an error between the two tables' reads is not a negative count.
-			 */
-			c->err_cnt += hits;
-			if (cnt[role])
-				*cnt[role] -= hits < *cnt[role] ? hits : *cnt[role];
-			*tlen[role] -= len < *tlen[role] ? len : *tlen[role];
+		role_fields(c, role, &cnt, &tlen);
+		if (!errors) {
+			if (cnt)
+				*cnt += hits;
+			*tlen += len;
 			continue;
 		}
-		if (cnt[role])
-			*cnt[role] += hits;
-		*tlen[role] += len;
+		/*
+		 * Errors were counted among all calls; they count only as err_cnt
+		 * (clamped: an error between the two tables' reads is no negative count).
+		 */
+		c->err_cnt += hits;
+		if (cnt)
+			*cnt -= hits < *cnt ? hits : *cnt;
+		*tlen -= len < *tlen ? len : *tlen;
 	}
 	return n;
 }
