@@ -17,6 +17,8 @@
 #include "run/plan.h"
 #include "sys/cpu.h"
 #include "sys/progress.h"
+#include "trace/counts_json.h"
+#include "trace/probes.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -83,6 +85,9 @@ static void usage(FILE *out, const char *cmd, int suite)
 		"  --quiet          no table\n"
 		"  --dry-run        print the job list (backend mode alg key op size threads) and "
 		"exit\n"
+		"  --trace          each job's crypto API counters per driver (algbench trace's\n"
+		"                   probes, needs root and tracefs) as \"trace\" in the result "
+		"JSON\n"
 		"  --help           this text\n\n"
 		"Every job checks a known answer (OpenSSL's output; crc32c: RFC 3720) before it "
 		"is\n"
@@ -111,6 +116,7 @@ enum {
 	OPT_JSON,
 	OPT_QUIET,
 	OPT_DRY_RUN,
+	OPT_TRACE,
 	OPT_HELP
 };
 
@@ -130,6 +136,7 @@ static const struct option long_opts[] = {
 	{ "out", required_argument, NULL, OPT_JSON },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -167,6 +174,9 @@ static int parse_opt(int opt, const char *arg, struct ab_plan *p, char *why)
 		return 0;
 	case OPT_DRY_RUN:
 		p->dry_run = 1;
+		return 0;
+	case OPT_TRACE:
+		p->trace = 1;
 		return 0;
 	default:
 		return -1;
@@ -259,7 +269,45 @@ struct run_state {
 	FILE *table;
 	int suite, show_progress, json_failed;
 	struct ab_report report;
+	struct trace_session *trace; /* --trace: probes installed for the whole run */
 };
+
+/* One reading of the probes' counters: count, or -1 (said on stderr). */
+static int trace_read(struct run_state *s, struct trace_counts *c)
+{
+	char why[512] = "";
+	int n = trace_probes_read(s->trace, c, TRACE_MAX_DRIVERS, why, sizeof(why));
+
+	if (n < 0)
+		fprintf(stderr, "algbench: --trace: %s\n", why);
+	return n;
+}
+
+/* The job's counters: what moved between the readings before and after it. */
+static void add_result(struct run_state *s, const struct ab_result *res, size_t i, int *status)
+{
+	static struct trace_counts before[TRACE_MAX_DRIVERS], after[TRACE_MAX_DRIVERS];
+	static int nb;
+	json_t *trace = NULL;
+	int na, err;
+
+	if (s->trace && (na = trace_read(s, after)) >= 0) {
+		trace = json_pack("{s:s, s:s?, s:o}", "mode", s->trace->mode, "err_cnt_unavailable",
+				  s->trace->exit_probes ? NULL : s->trace->no_ret_why, "drivers",
+				  trace_counts_json(before, nb, after, na, s->trace->exit_probes));
+		memcpy(before, after, sizeof(after[0]) * (size_t)na);
+		nb = na;
+	}
+	err = ab_json_add_extra(s->json, res, "trace", trace);
+	/* say it once; the results stay in memory and the close retries */
+	if (err && !s->json_failed++)
+		fprintf(stderr,
+			"algbench %s: cannot update the result file (%s) after job %zu; "
+			"the run goes on and writes it again at the end\n",
+			s->suite ? "suite" : "run", strerror(-err), i + 1);
+	if (err)
+		*status = 1;
+}
 
 static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 {
@@ -288,19 +336,8 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 		if (res.status == AB_STATUS_FAILED ||
 		    (res.status == AB_STATUS_SKIPPED && !(s->suite && ab_job_unrunnable(&jobs[i]))))
 			status = 1;
-		if (s->json) {
-			int err = ab_json_add(s->json, &res);
-
-			/* say it once; the results stay in memory and the close retries */
-			if (err && !s->json_failed++)
-				fprintf(stderr,
-					"algbench %s: cannot update the result file (%s) after job "
-					"%zu; "
-					"the run goes on and writes it again at the end\n",
-					s->suite ? "suite" : "run", strerror(-err), i + 1);
-			if (err)
-				status = 1;
-		}
+		if (s->json)
+			add_result(s, &res, i, &status);
 		ab_report_add(&s->report, &res);
 		ab_result_free(&res);
 	}
@@ -332,6 +369,41 @@ static void print_jobs(const struct ab_job *jobs, size_t n)
 	printf("# %zu jobs\n", n);
 }
 
+static int stop_trace(struct run_state *s)
+{
+	char why[1024] = "";
+	int err = trace_probes_remove(s->trace, why, sizeof(why));
+
+	if (err)
+		fprintf(stderr, "algbench: --trace: %s\n", why);
+	s->trace = NULL;
+	return err;
+}
+
+/* --trace: the probes of algbench trace, on for the whole run (removed by stop_trace). */
+static int start_trace(struct run_state *s)
+{
+	static struct trace_session session;
+	char why[1400] = "";
+
+	if (!s->json) {
+		fprintf(stderr,
+			"algbench: --trace puts the counters in the result JSON: add --json\n");
+		return -1;
+	}
+	if (trace_session_open(&session, 0, why, sizeof(why))) {
+		fprintf(stderr, "algbench: --trace: %s\n", why);
+		return -1;
+	}
+	s->trace = &session;
+	if (trace_probes_install(s->trace, why, sizeof(why))) {
+		fprintf(stderr, "algbench: --trace: %s\n", why);
+		stop_trace(s);
+		return -1;
+	}
+	return 0;
+}
+
 static int bench_main(int argc, char **argv, int suite)
 {
 	struct run_state s = { .suite = suite };
@@ -358,6 +430,11 @@ static int bench_main(int argc, char **argv, int suite)
 		return 2;
 	}
 	catch_stop_signals();
+	if (s.plan.trace && start_trace(&s)) {
+		ab_json_close(s.json);
+		free(jobs);
+		return 1;
+	}
 	s.table = s.plan.quiet ? NULL : s.plan.out && !strcmp(s.plan.out, "-") ? stderr : stdout;
 	s.show_progress = suite && !s.plan.quiet && ab_progress_terminal();
 	ab_report_init(&s.report);
@@ -367,6 +444,8 @@ static int bench_main(int argc, char **argv, int suite)
 	if (s.table)
 		ab_report_summary(s.table, &s.report);
 	ab_report_free(&s.report);
+	if (s.trace && stop_trace(&s))
+		ret = 1;
 	if (ab_json_close(s.json))
 		ret = 1;
 	free(jobs);

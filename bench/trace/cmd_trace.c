@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "command.h"
+#include "trace/counts_json.h"
 #include "trace/probes.h"
 
 extern char **environ;
@@ -87,11 +88,6 @@ static int usage(FILE *out)
 	return out == stdout ? 0 : 2;
 }
 
-static int is_inner(const char *d)
-{
-	return !strncmp(d, "__", 2);
-}
-
 static void print_row(const struct trace_counts *c, int have_err, const char *indent)
 {
 	char err[24] = "n/a";
@@ -125,65 +121,40 @@ static void print_table(const struct trace_session *s, const struct trace_counts
 		"enc_cnt", "enc_tlen", "dec_cnt", "dec_tlen", "hash_cnt", "hash_tlen", "comp_cnt",
 		"comp_tlen", "dcmp_cnt", "dcmp_tlen", "err_cnt");
 	for (int i = 0; i < n; i++) {
-		if (is_inner(c[i].driver))
+		if (trace_is_inner(c[i].driver))
 			continue;
 		print_row(&c[i], s->exit_probes, "");
 		for (int j = 0; j < n; j++)
-			if (is_inner(c[j].driver) && !strcmp(c[j].driver + 2, c[i].driver))
+			if (trace_is_inner(c[j].driver) && !strcmp(c[j].driver + 2, c[i].driver))
 				print_row(&c[j], s->exit_probes, "  ");
 	}
 	for (int j = 0; j < n; j++) {
 		int outer = 0;
 
-		for (int i = 0; i < n && is_inner(c[j].driver); i++)
+		for (int i = 0; i < n && trace_is_inner(c[j].driver); i++)
 			outer |= !strcmp(c[j].driver + 2, c[i].driver);
-		if (is_inner(c[j].driver) && !outer)
+		if (trace_is_inner(c[j].driver) && !outer)
 			print_row(&c[j], s->exit_probes, "");
 	}
-}
-
-static json_t *counts_json(const struct trace_counts *c, int have_err, const char *outer)
-{
-	json_t *o = json_pack(
-		"{s:s, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "driver", c->driver,
-		"internal", is_inner(c->driver), "encrypt_cnt", (json_int_t)c->enc_cnt,
-		"encrypt_tlen", (json_int_t)c->enc_len, "decrypt_cnt", (json_int_t)c->dec_cnt,
-		"decrypt_tlen", (json_int_t)c->dec_len, "hash_cnt", (json_int_t)c->hash_cnt,
-		"hash_tlen", (json_int_t)c->hash_len, "compress_cnt", (json_int_t)c->comp_cnt,
-		"compress_tlen", (json_int_t)c->comp_len, "decompress_cnt",
-		(json_int_t)c->decomp_cnt, "decompress_tlen", (json_int_t)c->decomp_len);
-
-	json_object_set_new(o, "err_cnt",
-			    have_err ? json_integer((json_int_t)c->err_cnt) : json_null());
-	json_object_set_new(o, "outer", outer ? json_string(outer) : json_null());
-	return o;
 }
 
 static int write_json(const char *path, const struct trace_session *s, const struct trace_counts *c,
 		      int n, int cmd_status)
 {
-	json_t *root = json_object(), *drivers = json_array(), *probes = json_array();
+	json_t *root = json_object(), *probes = json_array();
 	int ret;
 
 	for (unsigned int i = 0; i < s->n_probes; i++)
 		json_array_append_new(probes,
 				      json_pack("{s:s, s:s?}", "function", s->probes[i].func,
 						"probed", s->probes[i].probed));
-	for (int i = 0; i < n; i++) {
-		const char *outer = NULL;
-
-		for (int j = 0; j < n && is_inner(c[i].driver); j++)
-			if (!strcmp(c[i].driver + 2, c[j].driver))
-				outer = c[j].driver;
-		json_array_append_new(drivers, counts_json(&c[i], s->exit_probes, outer));
-	}
 	json_object_set_new(root, "mode", json_string(s->mode));
 	json_object_set_new(root, "return_probes", json_boolean(s->exit_probes));
 	json_object_set_new(root, "err_cnt_unavailable",
 			    s->exit_probes ? json_null() : json_string(s->no_ret_why));
 	json_object_set_new(root, "command_status", json_integer(cmd_status));
 	json_object_set_new(root, "probes", probes);
-	json_object_set_new(root, "drivers", drivers);
+	json_object_set_new(root, "drivers", trace_counts_json(NULL, 0, c, n, s->exit_probes));
 	if (!strcmp(path, "-"))
 		ret = json_dumpf(root, stdout, JSON_INDENT(2)) || fputc('\n', stdout) == EOF;
 	else

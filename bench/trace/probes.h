@@ -37,11 +37,11 @@ struct trace_counts {
 
 struct trace_session {
 	struct tracefs fs;
-	int exit_probes;      /* return probes: $retval and err_cnt */
-	int fprobe;	      /* f: definitions in dynamic_events, else kprobe_events */
-	int btf_names;	      /* req->field arguments, else +OFF($arg1) from BTF */
+	int exit_probes;       /* return probes: $retval and err_cnt */
+	int fprobe;	       /* f: definitions in dynamic_events, else kprobe_events */
+	int btf_names;	       /* req->field arguments, else +OFF($arg1) from BTF */
 	char no_ret_why[1024]; /* why err_cnt is unavailable (the kernel's error_log line) */
-	char mode[96];	      /* what was used, for the output */
+	char mode[96];	       /* what was used, for the output */
 	struct trace_probe *probes;
 	unsigned int n_probes;
 };

@@ -106,9 +106,29 @@ else
 	jq -r .err_cnt_unavailable "$out/n.json" | sed 's/^/# reason: /'
 fi
 
+# run --trace: each result carries its own job's counters (between two
+# readings of the same hists): through AF_ALG with --warmup 0 exactly the
+# job's ops + its known-answer op + one warm-up op per thread.
+algbench run --trace --backend afalg --alg 'gcm(aes),sha256' --keys 128 --sizes 4096 \
+	--seconds 0.05 --repeats 2 --warmup 0 --json /tmp/rt.json >/dev/null 2>"$out/rt.err"
+check "run --trace exits 0" [ $? = 0 ]
+sed 's/^/# /' "$out/rt.err"
+jq -r '.results[] | (if .op == "digest" then "hash_cnt" else "\(.op)_cnt" end) as $c |
+	.driver as $d | (([.samples[].ops] | add) + 1 + .threads) as $want |
+	"\(.mode) \(.op) \($d) \($want) \([.trace.drivers[] | select(.driver == $d) | .[$c]] | add)"' \
+	/tmp/rt.json >"$out/rt.rows"
+while read -r mode op dr want got; do
+	check "run --trace: $mode $op $dr: the job's own count $got = ops + 1 + threads ($want)" [ "$got" = "$want" ]
+done <"$out/rt.rows"
+check "run --trace: 8 jobs checked (3 modes x encrypt, decrypt; 2 x digest)" [ "$(wc -l <"$out/rt.rows")" = 8 ]
+check "run --trace: results without a trace: none" [ "$(jq '[.results[] | select(.trace == null)] | length' /tmp/rt.json)" = 0 ]
+check "run --trace: no event left behind" no_group
+
 # Common to both: a clashing group is refused and left alone.
 echo 'p:algbench/someone_else crypto_aead_encrypt' >>$T/kprobe_events
 expect_status "an existing algbench group: refused" 1 algbench trace -- true
+expect_status "run --trace with the group taken: refused before any job" 1 \
+	algbench run --trace --backend afalg --alg sha256 --json /tmp/x.json
 algbench trace -- true 2>&1 | sed 's/^/# /'
 check "the other probe is untouched" grep -q 'algbench/someone_else' $T/kprobe_events
 echo '-:algbench/someone_else' >>$T/kprobe_events
