@@ -18,6 +18,8 @@
 #include "run/plan.h"
 #include "sys/cpu.h"
 #include "sys/progress.h"
+#include "trace/counts_json.h"
+#include "trace/probes.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -126,6 +128,9 @@ static const struct ab_opt bench_opts[] = {
 	{ "quiet", 0, NULL, AB_OPT_FLAG, PLAN(quiet), .help = "no table" },
 	{ "dry-run", 0, NULL, AB_OPT_FLAG, PLAN(dry_run),
 	  .help = "print the job list (backend mode alg key op size threads) and exit" },
+	{ "trace", 0, NULL, AB_OPT_FLAG, PLAN(trace),
+	  .help = "each job's crypto API counters per driver (algbench trace's probes; needs "
+		  "root and tracefs) as \"trace\" in the result JSON" },
 	{ 0 },
 };
 
@@ -171,7 +176,45 @@ struct run_state {
 	FILE *table;
 	int suite, show_progress, json_failed;
 	struct ab_report report;
+	struct trace_session *trace; /* --trace: probes installed for the whole run */
 };
+
+/* One reading of the probes' counters: count, or -1 (said on stderr). */
+static int trace_read(struct run_state *s, struct trace_counts *c)
+{
+	char why[512] = "";
+	int n = trace_probes_read(s->trace, c, TRACE_MAX_DRIVERS, why, sizeof(why));
+
+	if (n < 0)
+		fprintf(stderr, "algbench: --trace: %s\n", why);
+	return n;
+}
+
+/* The job's counters: what moved between the readings before and after it. */
+static void add_result(struct run_state *s, const struct ab_result *res, size_t i, int *status)
+{
+	static struct trace_counts before[TRACE_MAX_DRIVERS], after[TRACE_MAX_DRIVERS];
+	static int nb;
+	json_t *trace = NULL;
+	int na, err;
+
+	if (s->trace && (na = trace_read(s, after)) >= 0) {
+		trace = json_pack("{s:s, s:s?, s:o}", "mode", s->trace->mode, "err_cnt_unavailable",
+				  s->trace->exit_probes ? NULL : s->trace->no_ret_why, "drivers",
+				  trace_counts_json(before, nb, after, na, s->trace->exit_probes));
+		memcpy(before, after, sizeof(after[0]) * (size_t)na);
+		nb = na;
+	}
+	err = ab_json_add_extra(s->json, res, "trace", trace);
+	/* say it once; the results stay in memory and the close retries */
+	if (err && !s->json_failed++)
+		fprintf(stderr,
+			"algbench %s: cannot update the result file (%s) after job %zu; "
+			"the run goes on and writes it again at the end\n",
+			s->suite ? "suite" : "run", strerror(-err), i + 1);
+	if (err)
+		*status = 1;
+}
 
 static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 {
@@ -200,19 +243,8 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 		if (res.status == AB_STATUS_FAILED ||
 		    (res.status == AB_STATUS_SKIPPED && !(s->suite && ab_job_unrunnable(&jobs[i]))))
 			status = 1;
-		if (s->json) {
-			int err = ab_json_add(s->json, &res);
-
-			/* say it once; the results stay in memory and the close retries */
-			if (err && !s->json_failed++)
-				fprintf(stderr,
-					"algbench %s: cannot update the result file (%s) after job "
-					"%zu; "
-					"the run goes on and writes it again at the end\n",
-					s->suite ? "suite" : "run", strerror(-err), i + 1);
-			if (err)
-				status = 1;
-		}
+		if (s->json)
+			add_result(s, &res, i, &status);
 		ab_report_add(&s->report, &res);
 		ab_result_free(&res);
 	}
@@ -245,6 +277,41 @@ static void print_jobs(const struct ab_job *jobs, size_t n)
 	printf("# %zu jobs\n", n);
 }
 
+static int stop_trace(struct run_state *s)
+{
+	char why[1024] = "";
+	int err = trace_probes_remove(s->trace, why, sizeof(why));
+
+	if (err)
+		fprintf(stderr, "algbench run: --trace: %s\n", why);
+	s->trace = NULL;
+	return err;
+}
+
+/* --trace: the probes of algbench trace, on for the whole run (removed by stop_trace). */
+static int start_trace(struct run_state *s)
+{
+	static struct trace_session session;
+	char why[1400] = "";
+
+	if (!s->json) {
+		fprintf(stderr,
+			"algbench run: --trace puts the counters in the result JSON: add --json\n");
+		return -1;
+	}
+	if (trace_session_open(&session, 0, why, sizeof(why))) {
+		fprintf(stderr, "algbench run: --trace: %s\n", why);
+		return -1;
+	}
+	s->trace = &session;
+	if (trace_probes_install(s->trace, why, sizeof(why))) {
+		fprintf(stderr, "algbench run: --trace: %s\n", why);
+		stop_trace(s);
+		return -1;
+	}
+	return 0;
+}
+
 static int bench_main(const struct ab_plan *plan, int suite)
 {
 	const char *cmd = suite ? "suite" : "run";
@@ -272,6 +339,11 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		return 2;
 	}
 	catch_stop_signals();
+	if (s.plan.trace && start_trace(&s)) {
+		ab_json_close(s.json);
+		free(jobs);
+		return 1;
+	}
 	s.table = s.plan.quiet ? NULL : s.plan.out && !strcmp(s.plan.out, "-") ? stderr : stdout;
 	s.show_progress = suite && !s.plan.quiet && ab_progress_terminal();
 	ab_report_init(&s.report);
@@ -281,6 +353,8 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	if (s.table)
 		ab_report_summary(s.table, &s.report);
 	ab_report_free(&s.report);
+	if (s.trace && stop_trace(&s))
+		ret = 1;
 	if (ab_json_close(s.json))
 		ret = 1;
 	free(jobs);

@@ -32,6 +32,7 @@ struct ab_plan {
 	const char *out; /* JSON path, directory (DIR/<run-id>.json) or "-"; NULL: none */
 	int quiet;
 	int dry_run; /* print the jobs, run none */
+	int trace;   /* --trace: each job's crypto counters from probes (trace/) */
 };
 
 /* Largest payload: AF_ALG's socket buffers and libkcapi's one-shot calls. */

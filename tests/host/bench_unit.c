@@ -39,7 +39,8 @@ static void test_catalogue(void)
 
 	for (size_t i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++)
 		all &= ab_alg_find(wanted[i]) != NULL;
-	ab_tap_ok(all, "catalogue has every algorithm the project names (aead, skcipher, hash, acomp)");
+	ab_tap_ok(all,
+		  "catalogue has every algorithm the project names (aead, skcipher, hash, acomp)");
 	for (size_t i = 0; i < ab_catalogue_len; i++) {
 		const struct ab_alg *a = &ab_catalogue[i];
 
@@ -470,7 +471,7 @@ static void test_per_cpu_json(void)
 	struct ab_result r;
 	json_t *o, *pc, *e1;
 
-	check(!ab_sample_alloc_cpus(&s, 2), "room for two per-CPU entries");
+	ab_tap_ok(!ab_sample_alloc_cpus(&s, 2), "room for two per-CPU entries");
 	s.per_cpu[0] = (struct ab_cpu_sample){ 3, 10, 10 * 4096, 1900 };
 	s.per_cpu[1] = (struct ab_cpu_sample){ 5, 20, 20 * 4096, 2000 };
 	r = sample_result(&s);
@@ -478,25 +479,25 @@ static void test_per_cpu_json(void)
 	o = ab_result_to_json(&r);
 	pc = json_object_get(json_array_get(json_object_get(o, "samples"), 0), "per_cpu");
 	e1 = json_array_get(pc, 1);
-	check(json_array_size(pc) == 2 &&
-		      json_integer_value(json_object_get(json_array_get(pc, 0), "cpu")) == 3 &&
-		      json_integer_value(json_object_get(e1, "cpu")) == 5 &&
-		      json_integer_value(json_object_get(e1, "ops")) == 20 &&
-		      json_integer_value(json_object_get(e1, "bytes")) == 20 * 4096 &&
-		      json_integer_value(json_object_get(e1, "ns")) == 2000,
-	      "per_cpu: cpu, ops, bytes, ns of each thread, in order");
-	check(json_integer_value(json_object_get(json_array_get(json_object_get(o, "samples"), 0),
-						 "harness_ns")) == 7,
-	      "harness_ns is written when measured");
+	ab_tap_ok(json_array_size(pc) == 2 &&
+			  json_integer_value(json_object_get(json_array_get(pc, 0), "cpu")) == 3 &&
+			  json_integer_value(json_object_get(e1, "cpu")) == 5 &&
+			  json_integer_value(json_object_get(e1, "ops")) == 20 &&
+			  json_integer_value(json_object_get(e1, "bytes")) == 20 * 4096 &&
+			  json_integer_value(json_object_get(e1, "ns")) == 2000,
+		  "per_cpu: cpu, ops, bytes, ns of each thread, in order");
+	ab_tap_ok(json_integer_value(json_object_get(
+			  json_array_get(json_object_get(o, "samples"), 0), "harness_ns")) == 7,
+		  "harness_ns is written when measured");
 	json_decref(o);
 	free(s.per_cpu);
 	s = (struct ab_sample){ .ops = 1, .bytes = 4096, .ns = 1000 };
 	r = sample_result(&s);
 	o = ab_result_to_json(&r);
-	check(!json_object_get(json_array_get(json_object_get(o, "samples"), 0), "per_cpu") &&
-		      !json_object_get(json_array_get(json_object_get(o, "samples"), 0),
-				       "harness_ns"),
-	      "no per_cpu or harness_ns when not kept");
+	ab_tap_ok(!json_object_get(json_array_get(json_object_get(o, "samples"), 0), "per_cpu") &&
+			  !json_object_get(json_array_get(json_object_get(o, "samples"), 0),
+					   "harness_ns"),
+		  "no per_cpu or harness_ns when not kept");
 	json_decref(o);
 }
 
@@ -508,10 +509,10 @@ static void test_scaling(void)
 	size_t len = 0;
 	FILE *f;
 
-	check(fabs(ab_scaling_efficiency(100, 150, 2) - 0.75) < 1e-12 &&
-		      fabs(ab_scaling_efficiency(100, 800, 8) - 1.0) < 1e-12 &&
-		      isnan(ab_scaling_efficiency(0, 150, 2)),
-	      "efficiency: 150 at 2 of 100 at 1 is 0.75, 800 at 8 is 1, no T(1) is NAN");
+	ab_tap_ok(fabs(ab_scaling_efficiency(100, 150, 2) - 0.75) < 1e-12 &&
+			  fabs(ab_scaling_efficiency(100, 800, 8) - 1.0) < 1e-12 &&
+			  isnan(ab_scaling_efficiency(0, 150, 2)),
+		  "efficiency: 150 at 2 of 100 at 1 is 0.75, 800 at 8 is 1, no T(1) is NAN");
 	ab_report_init(&rep);
 	for (unsigned int t = 1; t <= 4; t *= 2) {
 		struct ab_sample s = { .ops = 1, .bytes = 100000ull * t, .ns = 1000 };
@@ -527,10 +528,11 @@ static void test_scaling(void)
 	f = open_memstream(&text, &len);
 	ab_report_summary(f, &rep);
 	fclose(f);
-	check(text && strstr(text, "# scaling openssl evp sha256 k0 digest 4096: T(N)/(N*T(1)) "
-				   "N=2 0.900, N=4 0.500\n"),
-	      "summary: N=2 0.900, N=4 0.500 for the 4096-byte job");
-	check(text && !strstr(text, "digest 64:"), "no scaling line for a job without 1 thread");
+	ab_tap_ok(text && strstr(text, "# scaling openssl evp sha256 k0 digest 4096: T(N)/(N*T(1)) "
+				       "N=2 0.900, N=4 0.500\n"),
+		  "summary: N=2 0.900, N=4 0.500 for the 4096-byte job");
+	ab_tap_ok(text && !strstr(text, "digest 64:"),
+		  "no scaling line for a job without 1 thread");
 	free(text);
 	ab_report_free(&rep);
 }

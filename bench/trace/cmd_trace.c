@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * algbench trace -- CMD: GETSTAT's counters for what CMD does, from probes
+ * on the crypto API aggregated in the kernel by hist triggers; the probes
+ * exist only while CMD runs (docs/trace.md).
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "command.h"
+#include "trace/counts_json.h"
+#include "trace/probes.h"
+
+extern char **environ;
+
+static volatile sig_atomic_t got_signal;
+static volatile pid_t child = -1;
+
+static void on_signal(int sig, siginfo_t *si, void *ctx)
+{
+	(void)ctx;
+	got_signal = sig;
+	/* A terminal's Ctrl-C reaches CMD itself (SI_KERNEL); a kill(2) aimed at us is passed on.
+	 */
+	if (child > 0 && si && si->si_code <= 0)
+		kill(child, sig);
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_signal;
+	sa.sa_flags = SA_SIGINFO; /* no SA_RESTART: waitpid returns EINTR */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* Starts argv[0] from PATH; its pid, or -errno. (Moves to sys/spawn once it exists.) */
+static pid_t spawn_cmd(char **argv)
+{
+	pid_t pid;
+	int err = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
+
+	return err ? -err : pid;
+}
+
+/* CMD's exit status as a shell reports it (128+signal when killed). */
+static int wait_cmd(pid_t pid)
+{
+	int st;
+
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return 1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static int usage(FILE *out)
+{
+	fprintf(out,
+		"usage: algbench trace [--json PATH] [--kprobe] -- CMD [ARGS...]\n\n"
+		"Runs CMD with return probes (fprobe %%return, else kretprobe) on the crypto "
+		"API's\n"
+		"entry points and prints, per driver, the counters CONFIG_CRYPTO_STATS kept\n"
+		"(encrypt/decrypt/hash/compress/decompress counts and bytes, err_cnt), counted in\n"
+		"the kernel by hist triggers. Drivers named __* (internal, e.g. the inner layer of "
+		"a\n"
+		"SIMD wrapper) are shown under their outer driver and never added to it. The "
+		"probes\n"
+		"live in the event group '" TRACE_GROUP
+		"' and are removed when CMD ends, on Ctrl-C,\n"
+		"SIGTERM and on errors. Needs root and tracefs.\n\n"
+		"  --json PATH  the counters as JSON ('-': stdout); the table always goes to "
+		"stderr\n"
+		"  --kprobe     kprobe_events with offsets from the kernel's BTF, not fprobes\n\n"
+		"Exit status: CMD's; 2 bad usage; 1 tracing could not be set up.\n");
+	return out == stdout ? 0 : 2;
+}
+
+static void print_row(const struct trace_counts *c, int have_err, const char *indent)
+{
+	char err[24] = "n/a";
+
+	if (have_err)
+		snprintf(err, sizeof(err), "%llu", (unsigned long long)c->err_cnt);
+	fprintf(stderr,
+		"%s%-*s %9llu %11llu %9llu %11llu %9llu %11llu %9llu %11llu %9llu %11llu %7s\n",
+		indent, (int)(34 - strlen(indent)), c->driver, (unsigned long long)c->enc_cnt,
+		(unsigned long long)c->enc_len, (unsigned long long)c->dec_cnt,
+		(unsigned long long)c->dec_len, (unsigned long long)c->hash_cnt,
+		(unsigned long long)c->hash_len, (unsigned long long)c->comp_cnt,
+		(unsigned long long)c->comp_len, (unsigned long long)c->decomp_cnt,
+		(unsigned long long)c->decomp_len, err);
+}
+
+/* Outer drivers, each followed by its __ inner layer; an orphan inner row last. */
+static void print_table(const struct trace_session *s, const struct trace_counts *c, int n)
+{
+	fprintf(stderr, "algbench trace: %s\n", s->mode);
+	for (unsigned int i = 0; i < s->n_probes; i++)
+		if (!s->probes[i].probed)
+			fprintf(stderr, "algbench trace: %s: not a function here; not counted\n",
+				s->probes[i].func);
+		else if (strcmp(s->probes[i].probed, s->probes[i].func))
+			fprintf(stderr, "algbench trace: %s: inline here; probed instead: %s\n",
+				s->probes[i].func, s->probes[i].probed);
+	if (!s->exit_probes)
+		fprintf(stderr, "algbench trace: err_cnt unavailable: %s\n", s->no_ret_why);
+	fprintf(stderr, "%-34s %9s %11s %9s %11s %9s %11s %9s %11s %9s %11s %7s\n", "driver",
+		"enc_cnt", "enc_tlen", "dec_cnt", "dec_tlen", "hash_cnt", "hash_tlen", "comp_cnt",
+		"comp_tlen", "dcmp_cnt", "dcmp_tlen", "err_cnt");
+	for (int i = 0; i < n; i++) {
+		if (trace_is_inner(c[i].driver))
+			continue;
+		print_row(&c[i], s->exit_probes, "");
+		for (int j = 0; j < n; j++)
+			if (trace_is_inner(c[j].driver) && !strcmp(c[j].driver + 2, c[i].driver))
+				print_row(&c[j], s->exit_probes, "  ");
+	}
+	for (int j = 0; j < n; j++) {
+		int outer = 0;
+
+		for (int i = 0; i < n && trace_is_inner(c[j].driver); i++)
+			outer |= !strcmp(c[j].driver + 2, c[i].driver);
+		if (trace_is_inner(c[j].driver) && !outer)
+			print_row(&c[j], s->exit_probes, "");
+	}
+}
+
+static int write_json(const char *path, const struct trace_session *s, const struct trace_counts *c,
+		      int n, int cmd_status)
+{
+	json_t *root = json_object(), *probes = json_array();
+	int ret;
+
+	for (unsigned int i = 0; i < s->n_probes; i++)
+		json_array_append_new(probes,
+				      json_pack("{s:s, s:s?}", "function", s->probes[i].func,
+						"probed", s->probes[i].probed));
+	json_object_set_new(root, "mode", json_string(s->mode));
+	json_object_set_new(root, "return_probes", json_boolean(s->exit_probes));
+	json_object_set_new(root, "err_cnt_unavailable",
+			    s->exit_probes ? json_null() : json_string(s->no_ret_why));
+	json_object_set_new(root, "command_status", json_integer(cmd_status));
+	json_object_set_new(root, "probes", probes);
+	json_object_set_new(root, "drivers", trace_counts_json(NULL, 0, c, n, s->exit_probes));
+	if (!strcmp(path, "-"))
+		ret = json_dumpf(root, stdout, JSON_INDENT(2)) || fputc('\n', stdout) == EOF;
+	else
+		ret = json_dump_file(root, path, JSON_INDENT(2));
+	json_decref(root);
+	if (ret)
+		fprintf(stderr, "algbench trace: cannot write %s\n", path);
+	return ret ? -1 : 0;
+}
+
+/* Probes on, CMD, counters; the caller removes the probes whatever happened. */
+static int traced_run(struct trace_session *s, char **cmd, const char *json, int *status)
+{
+	static struct trace_counts counts[TRACE_MAX_DRIVERS];
+	char why[1400] = "";
+	pid_t pid;
+	int n;
+
+	if (trace_probes_install(s, why, sizeof(why)))
+		return fprintf(stderr, "algbench trace: %s\n", why), -1;
+	if (got_signal)
+		return fprintf(stderr, "algbench trace: interrupted before CMD started\n"), -1;
+	pid = spawn_cmd(cmd);
+	if (pid < 0)
+		return fprintf(stderr, "algbench trace: cannot run %s: %s\n", cmd[0],
+			       strerror(-pid)),
+		       -1;
+	child = pid;
+	if (got_signal) /* arrived between spawn and child = pid */
+		kill(pid, got_signal);
+	*status = wait_cmd(pid);
+	child = -1;
+	n = trace_probes_read(s, counts, TRACE_MAX_DRIVERS, why, sizeof(why));
+	if (n < 0)
+		return fprintf(stderr, "algbench trace: reading the hist triggers: %s\n", why), -1;
+	print_table(s, counts, n);
+	return json && write_json(json, s, counts, n, *status) ? -1 : 0;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	const char *json = NULL;
+	int force_kprobe = 0, status = 1, i, ret;
+	struct trace_session s;
+	char why[1400] = "";
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return usage(stdout);
+		if (!strcmp(argv[i], "--json") && i + 1 < argc)
+			json = argv[++i];
+		else if (!strcmp(argv[i], "--kprobe"))
+			force_kprobe = 1;
+		else
+			break;
+	}
+	if (i >= argc || strcmp(argv[i], "--") || i + 1 >= argc) {
+		fprintf(stderr, "algbench trace: %s\n",
+			i < argc && strcmp(argv[i], "--") ? "unknown option (see --help)"
+							  : "no command after '--'");
+		return usage(stderr);
+	}
+	catch_signals();
+	if (trace_session_open(&s, force_kprobe, why, sizeof(why))) {
+		fprintf(stderr, "algbench trace: %s\n", why);
+		return 1;
+	}
+	ret = traced_run(&s, argv + i + 1, json, &status);
+	if (trace_probes_remove(&s, why, sizeof(why))) {
+		fprintf(stderr, "algbench trace: %s\n", why);
+		ret = -1;
+	}
+	if (got_signal)
+		return 128 + got_signal;
+	return ret ? 1 : status;
+}

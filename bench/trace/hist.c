@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Parser for tracefs hist files (kernel/trace/trace_events_hist.c's format). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/hist.h"
+
+/* "NAME:" followed by spaces and a decimal u64, anywhere in line[0..n). */
+static int find_u64(const char *line, size_t n, const char *name, uint64_t *v)
+{
+	size_t nl = strlen(name);
+
+	for (size_t i = 0; i + nl + 1 < n; i++) {
+		char buf[24];
+		size_t j = i + nl + 1, k = 0;
+
+		if ((i && line[i - 1] != ' ') || memcmp(line + i, name, nl) || line[i + nl] != ':')
+			continue;
+		while (j < n && line[j] == ' ')
+			j++;
+		while (j < n && line[j] >= '0' && line[j] <= '9' && k < sizeof(buf) - 1)
+			buf[k++] = line[j++];
+		if (!k || k >= 21 || (j < n && line[j] != ' ' && line[j] != '\n'))
+			return -1;
+		buf[k] = '\0';
+		errno = 0;
+		*v = strtoull(buf, NULL, 10);
+		return errno ? -1 : 0;
+	}
+	return -1;
+}
+
+/* "{ KEY: value }": the value, trailing padding removed. */
+static int row_key(const char *line, size_t n, const char *key, char *out, size_t out_len)
+{
+	size_t kl = strlen(key), i = 2, k = 0;
+
+	if (n < 2 + kl + 2 || memcmp(line, "{ ", 2) || memcmp(line + 2, key, kl) ||
+	    line[2 + kl] != ':')
+		return -1;
+	i += kl + 1;
+	while (i < n && line[i] == ' ')
+		i++;
+	while (i < n && line[i] != ' ' && line[i] != '}') {
+		if (k + 1 >= out_len || (unsigned char)line[i] < 0x21 ||
+		    (unsigned char)line[i] > 0x7e)
+			return -1;
+		out[k++] = line[i++];
+	}
+	out[k] = '\0';
+	while (i < n && line[i] == ' ')
+		i++;
+	return k && i < n && line[i] == '}' ? 0 : -1;
+}
+
+static int parse_line(const char *line, size_t n, const char *key, const char *val,
+		      struct trace_hist *h, int *sections, int max, char *why, size_t why_len)
+{
+	static const char info[] = "# trigger info: ";
+	struct trace_hist_row *r;
+
+	if (n >= sizeof(info) - 1 && !memcmp(line, info, sizeof(info) - 1)) {
+		if (*sections >= max)
+			return snprintf(why, why_len, "more than %d hist triggers", max), -1;
+		memset(&h[*sections], 0, sizeof(h[*sections]));
+		h[*sections].filtered = memmem(line, n, " if ", 4) != NULL;
+		(*sections)++;
+		return 0;
+	}
+	while (n > 1 && *line == ' ' && line[1] == ' ') /* "    Dropped: N" under Totals: */
+		line++, n--;
+	if (n >= 9 && !memcmp(line + (*line == ' '), "Dropped:", 8) && *sections)
+		return find_u64(line, n, "Dropped", &h[*sections - 1].dropped)
+			       ? (snprintf(why, why_len, "malformed Dropped: line"), -1)
+			       : 0;
+	if (n < 2 || memcmp(line, "{ ", 2))
+		return 0; /* comments, Totals:, blank lines */
+	if (!*sections)
+		return snprintf(why, why_len, "a hist row before any trigger info line"), -1;
+	if (h[*sections - 1].n >= TRACE_HIST_MAX)
+		return snprintf(why, why_len, "more than %d hist rows", TRACE_HIST_MAX), -1;
+	r = &h[*sections - 1].rows[h[*sections - 1].n];
+	if (row_key(line, n, key, r->key, sizeof(r->key)) ||
+	    find_u64(line, n, "hitcount", &r->hits) || find_u64(line, n, val, &r->len)) {
+		snprintf(why, why_len, "malformed hist row: %.*s", (int)(n > 160 ? 160 : n), line);
+		return -1;
+	}
+	h[*sections - 1].n++;
+	return 0;
+}
+
+int trace_hist_parse(const char *text, size_t len, const char *key, const char *val,
+		     struct trace_hist *out, int max, char *why, size_t why_len)
+{
+	int sections = 0;
+
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (text + i)) : len - i;
+
+		if (parse_line(text + i, n, key, val, out, &sections, max, why, why_len))
+			return -1;
+		i += n + 1;
+	}
+	return sections;
+}

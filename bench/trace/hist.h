@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The text of a tracefs `hist` file (events/GRP/EVENT/hist), as written by
+ * hist triggers keyed by one string field: parsed defensively, since it is
+ * input from outside (bounded names, every number checked).
+ */
+#ifndef ALGBENCH_TRACE_HIST_H
+#define ALGBENCH_TRACE_HIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TRACE_DRV_LEN  128 /* CRYPTO_MAX_ALG_NAME */
+#define TRACE_HIST_MAX 256 /* rows per section kept; more is an error */
+
+struct trace_hist_row {
+	char key[TRACE_DRV_LEN];
+	uint64_t hits, len;
+};
+
+/* One hist trigger's table: its trigger-info line and its rows. */
+struct trace_hist {
+	int filtered;	  /* the trigger carries an `if` filter */
+	uint64_t dropped; /* the kernel's Dropped: count (table full) */
+	size_t n;
+	struct trace_hist_row rows[TRACE_HIST_MAX];
+};
+
+/*
+ * Parses text (len bytes, need not be NUL-terminated) holding up to max
+ * sections, each begun by "# trigger info: hist:keys=KEY...". Rows look like
+ * "{ KEY: value } hitcount: N  VAL: M". Returns the number of sections, or
+ * -1 with why filled (a malformed row, a key too long, too many rows).
+ */
+int trace_hist_parse(const char *text, size_t len, const char *key, const char *val,
+		     struct trace_hist *out, int max, char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Probe definitions, hist triggers, and the counters read back from them. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "trace/btf.h"
+#include "trace/probes.h"
+
+#define FUNCS_MAX (32u << 20)
+#define HIST_MAX  (256 * 1024)
+#define DEF_LEN	  512
+/* GETSTAT's rule: any return but 0, -EINPROGRESS and -EBUSY is an error. */
+#define ERR_FILTER   "if ret != 0 && ret != -115 && ret != -16"
+#define HIST_TRIGGER "hist:keys=drv:vals=hitcount,len"
+
+/*
+ * crypto_ahash_update is inline on 6.1 (shash_async_update is what it calls
+ * for shash-backed hashes); crypto_acomp_* are inline on 6.1 and 6.12 (the
+ * scomp wrappers behind tfm->compress are functions).
+ */
+#define PROBE(ev, fn, alt_fn, st, l, r)                                                            \
+	{                                                                                          \
+		.event = ev, .func = fn, .alt = alt_fn, .sname = st, .len = l, .role = r           \
+	}
+static struct trace_probe probe_table[] = {
+	PROBE("aead_enc", "crypto_aead_encrypt", NULL, "aead_request", "cryptlen", T_ENC),
+	PROBE("aead_dec", "crypto_aead_decrypt", NULL, "aead_request", "cryptlen", T_DEC),
+	PROBE("skc_enc", "crypto_skcipher_encrypt", NULL, "skcipher_request", "cryptlen", T_ENC),
+	PROBE("skc_dec", "crypto_skcipher_decrypt", NULL, "skcipher_request", "cryptlen", T_DEC),
+	PROBE("hash_digest", "crypto_ahash_digest", NULL, "ahash_request", "nbytes", T_HASH),
+	PROBE("hash_update", "crypto_ahash_update", "shash_async_update", "ahash_request", "nbytes",
+	      T_HASH_LEN),
+	PROBE("hash_final", "crypto_ahash_final", "shash_async_final", "ahash_request", "nbytes",
+	      T_HASH),
+	PROBE("hash_finup", "crypto_ahash_finup", "shash_async_finup", "ahash_request", "nbytes",
+	      T_HASH),
+	PROBE("comp", "crypto_acomp_compress", "scomp_acomp_compress", "acomp_req", "slen", T_COMP),
+	PROBE("decomp", "crypto_acomp_decompress", "scomp_acomp_decompress", "acomp_req", "slen",
+	      T_DECOMP),
+};
+
+#define N_PROBES (sizeof(probe_table) / sizeof(probe_table[0]))
+
+/* Offsets for +OFF($arg1) definitions (no BTF names in the probe parser). */
+struct offsets {
+	long len[N_PROBES], base_tfm[N_PROBES], tfm_alg, alg_drv;
+};
+
+static struct offsets offs;
+
+static const char *def_file(const struct trace_session *s)
+{
+	return s->fprobe ? "dynamic_events" : "kprobe_events";
+}
+
+/* func (a line "func" or "func [module]") in available_filter_functions. */
+static int have_func(const char *list, const char *func)
+{
+	size_t n = strlen(func);
+
+	for (const char *p = list; (p = strstr(p, func)); p += n)
+		if ((p == list || p[-1] == '\n') && (p[n] == '\n' || p[n] == ' ' || !p[n]))
+			return 1;
+	return 0;
+}
+
+static int load_offsets(char *why, size_t why_len)
+{
+	struct trace_btf *b = trace_btf_load("/sys/kernel/btf/vmlinux", why, why_len);
+	long tfm;
+
+	if (!b)
+		return -ENOENT;
+	tfm = trace_btf_offset(b, "crypto_async_request", "tfm");
+	offs.tfm_alg = trace_btf_offset(b, "crypto_tfm", "__crt_alg");
+	offs.alg_drv = trace_btf_offset(b, "crypto_alg", "cra_driver_name");
+	for (size_t i = 0; i < N_PROBES; i++) {
+		long base = trace_btf_offset(b, probe_table[i].sname, "base");
+
+		offs.len[i] = trace_btf_offset(b, probe_table[i].sname, probe_table[i].len);
+		offs.base_tfm[i] = base < 0 || tfm < 0 ? -1 : base + tfm;
+		if (offs.len[i] < 0 || offs.base_tfm[i] < 0) {
+			snprintf(why, why_len, "BTF: no %s.%s or .base.tfm in this kernel",
+				 probe_table[i].sname, probe_table[i].len);
+			trace_btf_free(b);
+			return -ENOENT;
+		}
+	}
+	trace_btf_free(b);
+	if (offs.tfm_alg < 0 || offs.alg_drv < 0)
+		return snprintf(why, why_len,
+				"BTF: no crypto_tfm.__crt_alg or "
+				"crypto_alg.cra_driver_name"),
+		       -ENOENT;
+	return 0;
+}
+
+/* The definition of probe i under s's mode. */
+static void definition(const struct trace_session *s, size_t i, char *def, size_t len)
+{
+	const struct trace_probe *p = &s->probes[i];
+	char args[256];
+
+	if (s->btf_names)
+		snprintf(args, sizeof(args),
+			 "len=req->%s drv=req->base.tfm->__crt_alg->cra_driver_name:string",
+			 p->len);
+	else
+		snprintf(args, sizeof(args),
+			 "len=+%ld($arg1):u32 drv=+%ld(+%ld(+%ld($arg1))):string", offs.len[i],
+			 offs.alg_drv, offs.tfm_alg, offs.base_tfm[i]);
+	snprintf(def, len, "%c:%s/%s %s%s %s%s",
+		 s->fprobe	  ? 'f'
+		 : s->exit_probes ? 'r'
+				  : 'p',
+		 TRACE_GROUP, p->event, p->probed, s->fprobe && s->exit_probes ? "%return" : "",
+		 args,
+		 !s->exit_probes ? ""
+		 : s->fprobe	 ? " ret=$retval"
+				 : " ret=$retval:s32");
+}
+
+/*
+ * No "$arg<N>" line in README: confirm with one return probe definition and
+ * keep the kernel's own error_log line as the reason err_cnt is unavailable.
+ */
+static void check_ret_args(struct trace_session *s)
+{
+	static const char def[] = "r:" TRACE_GROUP "/retargs_check crypto_aead_encrypt "
+				  "len=+0($arg1):u32 ret=$retval";
+	char line[400];
+	int err = tracefs_append(&s->fs, "kprobe_events", def);
+
+	if (!err) { /* the README undersold the kernel */
+		tracefs_append(&s->fs, "kprobe_events", "-:" TRACE_GROUP "/retargs_check");
+		s->exit_probes = 1;
+		return;
+	}
+	tracefs_last_error(&s->fs, line, sizeof(line));
+	snprintf(s->no_ret_why, sizeof(s->no_ret_why),
+		 "return probes cannot read arguments on this kernel (no '$arg<N>' in tracefs "
+		 "README; '%s' refused: %s); counts come from entry probes, which cannot see the "
+		 "return value, so errors are counted as operations",
+		 def, line[0] ? line : strerror(-err));
+}
+
+int trace_session_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len)
+{
+	char path[256];
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	err = tracefs_open(&s->fs, why, why_len);
+	if (err)
+		return err;
+	tracefs_path(&s->fs, "events/" TRACE_GROUP, path, sizeof(path));
+	if (!access(path, F_OK))
+		return snprintf(why, why_len,
+				"%s exists: another 'algbench trace' runs, or its "
+				"probes were left behind; algbench never touches "
+				"them (remove with: echo '-:%s/EVENT' >> %s/dynamic_events)",
+				path, TRACE_GROUP, s->fs.root),
+		       -EEXIST;
+	s->exit_probes = s->fs.ret_args;
+	if (!s->exit_probes)
+		check_ret_args(s);
+	s->fprobe = !force_kprobe && s->fs.fprobe && s->fs.dynamic;
+	s->btf_names = s->fprobe && s->fs.btf_args;
+	if (!s->btf_names && (err = load_offsets(why, why_len)))
+		return err;
+	s->probes = probe_table;
+	s->n_probes = N_PROBES;
+	for (size_t i = 0; i < N_PROBES; i++)
+		probe_table[i].probed = NULL,
+		probe_table[i].defined = probe_table[i].trig_all = probe_table[i].trig_err = 0;
+	return 0;
+}
+
+static void set_mode(struct trace_session *s)
+{
+	snprintf(s->mode, sizeof(s->mode), "%s %s, %s", s->fprobe ? "fprobe" : "kprobe",
+		 s->exit_probes ? (s->fprobe ? "%return" : "return (r:)") : "entry",
+		 s->btf_names ? "BTF argument names" : "offsets from /sys/kernel/btf/vmlinux");
+}
+
+/* dynamic_events refused the first fprobe: kprobe_events with BTF offsets, or -1. */
+static int kprobe_fallback(struct trace_session *s, size_t i, char *def, size_t len)
+{
+	int btf_names = s->btf_names;
+	char ignored[256];
+
+	if (btf_names && load_offsets(ignored, sizeof(ignored)))
+		return -1;
+	s->fprobe = s->btf_names = 0;
+	definition(s, i, def, len);
+	if (!tracefs_append(&s->fs, def_file(s), def))
+		return 0;
+	s->fprobe = 1; /* report the fprobe's refusal */
+	s->btf_names = btf_names;
+	definition(s, i, def, len);
+	return -1;
+}
+
+/* Defines probe i; an fprobe refused on the first try falls back to kprobes. */
+static int define(struct trace_session *s, size_t i, char *why, size_t why_len)
+{
+	char def[DEF_LEN], line[400];
+	int err;
+
+	definition(s, i, def, sizeof(def));
+	err = tracefs_append(&s->fs, def_file(s), def);
+	if (err == -EINVAL && s->fprobe && !i && !kprobe_fallback(s, i, def, sizeof(def)))
+		err = 0;
+	if (err) {
+		tracefs_last_error(&s->fs, line, sizeof(line));
+		snprintf(why, why_len, "%s: '%s' refused by %s/%s: %s", s->probes[i].probed, def,
+			 s->fs.root, def_file(s), line[0] ? line : strerror(-err));
+		return err;
+	}
+	s->probes[i].defined = 1;
+	return 0;
+}
+
+static int trigger(struct trace_session *s, size_t i, int errors, int remove)
+{
+	char rel[128], cmd[256];
+
+	snprintf(rel, sizeof(rel), "events/%s/%s/trigger", TRACE_GROUP, s->probes[i].event);
+	snprintf(cmd, sizeof(cmd), "%s%s%s", remove ? "!" : "", HIST_TRIGGER,
+		 errors ? " " ERR_FILTER : "");
+	return tracefs_append(&s->fs, rel, cmd);
+}
+
+int trace_probes_install(struct trace_session *s, char *why, size_t why_len)
+{
+	size_t n = 0;
+	char *funcs = tracefs_read(&s->fs, "available_filter_functions", FUNCS_MAX, &n);
+	int err = 0;
+
+	if (!funcs)
+		return snprintf(why, why_len, "%s/available_filter_functions: %s", s->fs.root,
+				strerror(errno)),
+		       -errno;
+	for (size_t i = 0; i < s->n_probes; i++) {
+		struct trace_probe *p = &s->probes[i];
+
+		p->probed = have_func(funcs, p->func)		 ? p->func
+			    : p->alt && have_func(funcs, p->alt) ? p->alt
+								 : NULL;
+	}
+	free(funcs);
+	for (size_t i = 0; i < s->n_probes && !err; i++) {
+		if (!s->probes[i].probed)
+			continue;
+		err = define(s, i, why, why_len);
+		if (!err && !(err = trigger(s, i, 0, 0)))
+			s->probes[i].trig_all = 1;
+		if (!err && s->exit_probes && !(err = trigger(s, i, 1, 0)))
+			s->probes[i].trig_err = 1;
+		if (err && !why[0])
+			snprintf(why, why_len, "events/%s/%s/trigger: hist trigger refused: %s",
+				 TRACE_GROUP, s->probes[i].event, strerror(-err));
+	}
+	set_mode(s);
+	return err;
+}
+
+int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
+{
+	int first = 0;
+
+	for (size_t i = s->n_probes; i-- > 0;) {
+		struct trace_probe *p = &s->probes[i];
+		char def[128];
+		int err = 0;
+
+		if (p->trig_err && !(err = trigger(s, i, 1, 1)))
+			p->trig_err = 0;
+		if (!err && p->trig_all && !(err = trigger(s, i, 0, 1)))
+			p->trig_all = 0;
+		snprintf(def, sizeof(def), "-:%s/%s", TRACE_GROUP, p->event);
+		if (!err && p->defined && !(err = tracefs_append(&s->fs, def_file(s), def)))
+			p->defined = 0;
+		if (err && !first) {
+			first = err;
+			snprintf(why, why_len,
+				 "removing %s/%s: %s (left behind; remove by hand: "
+				 "echo '%s' >> %s/%s)",
+				 TRACE_GROUP, p->event, strerror(-err), def, s->fs.root,
+				 def_file(s));
+		}
+	}
+	return first;
+}
+
+static struct trace_counts *driver_row(struct trace_counts *out, int *n, int max, const char *d)
+{
+	for (int i = 0; i < *n; i++)
+		if (!strcmp(out[i].driver, d))
+			return &out[i];
+	if (*n >= max)
+		return NULL;
+	memset(&out[*n], 0, sizeof(out[*n]));
+	snprintf(out[*n].driver, sizeof(out[*n].driver), "%s", d);
+	return &out[(*n)++];
+}
+
+/* The count (NULL for update, which adds bytes only) and length a role moves. */
+static void role_fields(struct trace_counts *c, enum trace_role role, uint64_t **cnt,
+			uint64_t **tlen)
+{
+	uint64_t *cnts[] = { &c->enc_cnt, &c->dec_cnt,	&c->hash_cnt,
+			     NULL,	  &c->comp_cnt, &c->decomp_cnt };
+	uint64_t *tlens[] = { &c->enc_len,  &c->dec_len,  &c->hash_len,
+			      &c->hash_len, &c->comp_len, &c->decomp_len };
+
+	*cnt = cnts[role];
+	*tlen = tlens[role];
+}
+
+int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role role,
+		     const struct trace_hist *h, int errors)
+{
+	for (size_t i = 0; i < h->n; i++) {
+		struct trace_counts *c = driver_row(out, &n, max, h->rows[i].key);
+		uint64_t hits = h->rows[i].hits, len = h->rows[i].len, *cnt, *tlen;
+
+		if (!c)
+			return -1;
+		role_fields(c, role, &cnt, &tlen);
+		if (!errors) {
+			if (cnt)
+				*cnt += hits;
+			*tlen += len;
+			continue;
+		}
+		/*
+		 * Errors were counted among all calls; they count only as err_cnt
+		 * (clamped: an error between the two tables' reads is no negative count).
+		 */
+		c->err_cnt += hits;
+		if (cnt)
+			*cnt -= hits < *cnt ? hits : *cnt;
+		*tlen -= len < *tlen ? len : *tlen;
+	}
+	return n;
+}
+
+int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
+		      size_t why_len)
+{
+	static struct trace_hist h[2];
+	int n = 0;
+
+	for (size_t i = 0; i < s->n_probes; i++) {
+		const struct trace_probe *p = &s->probes[i];
+		char rel[128], *text;
+		size_t len;
+		int secs;
+
+		if (!p->trig_all)
+			continue;
+		snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, p->event);
+		text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
+		if (!text)
+			return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel,
+					strerror(errno)),
+			       -1;
+		secs = trace_hist_parse(text, len, "drv", "len", h, 2, why, why_len);
+		free(text);
+		if (secs < 0)
+			return -1;
+		/* The unfiltered table first: errors are then taken out of it. */
+		for (int pass = 0; pass < 2; pass++)
+			for (int k = 0; k < secs && n >= 0; k++)
+				if (h[k].filtered == pass) {
+					if (h[k].dropped)
+						return snprintf(why, why_len,
+								"%s: %llu events dropped (hist "
+								"table full)",
+								rel,
+								(unsigned long long)h[k].dropped),
+						       -1;
+					n = trace_counts_add(out, n, max, p->role, &h[k], pass);
+				}
+		if (n < 0)
+			return snprintf(why, why_len, "more than %d drivers", max), -1;
+	}
+	return n;
+}

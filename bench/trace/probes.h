@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The crypto API entry points algbench trace probes, how it probes them on
+ * the running kernel, and GETSTAT's counters rebuilt from their hist
+ * triggers (counting rules: crypto/algapi.c crypto_stats_* of 6.1).
+ */
+#ifndef ALGBENCH_TRACE_PROBES_H
+#define ALGBENCH_TRACE_PROBES_H
+
+#include <stdint.h>
+
+#include "trace/hist.h"
+#include "trace/tracefs.h"
+
+#define TRACE_GROUP	  "algbench"
+#define TRACE_MAX_DRIVERS 256
+
+enum trace_role { T_ENC, T_DEC, T_HASH, T_HASH_LEN, T_COMP, T_DECOMP };
+
+struct trace_probe {
+	const char *event; /* algbench/EVENT */
+	const char *func;  /* the API entry point */
+	const char *alt;   /* probed instead where func is inline, or NULL */
+	const char *sname; /* the request struct (argument 1) */
+	const char *len;   /* its length member */
+	enum trace_role role;
+	/* filled by trace_probes_install */
+	const char *probed; /* func, alt or NULL (neither is a function here) */
+	int defined, trig_all, trig_err;
+};
+
+struct trace_counts {
+	char driver[TRACE_DRV_LEN];
+	uint64_t enc_cnt, enc_len, dec_cnt, dec_len, hash_cnt, hash_len, comp_cnt, comp_len,
+		decomp_cnt, decomp_len, err_cnt;
+};
+
+struct trace_session {
+	struct tracefs fs;
+	int exit_probes;       /* return probes: $retval and err_cnt */
+	int fprobe;	       /* f: definitions in dynamic_events, else kprobe_events */
+	int btf_names;	       /* req->field arguments, else +OFF($arg1) from BTF */
+	char no_ret_why[1024]; /* why err_cnt is unavailable (the kernel's error_log line) */
+	char mode[96];	       /* what was used, for the output */
+	struct trace_probe *probes;
+	unsigned int n_probes;
+};
+
+/* force_kprobe: kprobe_events with BTF offsets even where fprobes work (tests). */
+int trace_session_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len);
+/* Defines the probes and their hist triggers: 0 or -errno with why (then call remove). */
+int trace_probes_install(struct trace_session *s, char *why, size_t why_len);
+/* Removes every trigger and definition installed; 0 or -errno of the first failure. */
+int trace_probes_remove(struct trace_session *s, char *why, size_t why_len);
+/* Reads the hists into per-driver counters: count or -1 with why. */
+int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
+		      size_t why_len);
+/* Adds one hist section (all calls or errors only) of a probe with role to out. */
+int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role role,
+		     const struct trace_hist *h, int errors);
+
+#endif

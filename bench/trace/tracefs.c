@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tracefs: mount point, README capabilities, definitions, error_log. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "trace/tracefs.h"
+
+#define README_MAX    (256 * 1024)
+#define ERROR_LOG_MAX (64 * 1024)
+
+void tracefs_path(const struct tracefs *t, const char *rel, char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s", t->root, rel);
+}
+
+char *tracefs_read(const struct tracefs *t, const char *rel, size_t max, size_t *len)
+{
+	char path[256], *buf = malloc(max + 1);
+	size_t n = 0;
+	ssize_t r = 1;
+	int fd;
+
+	tracefs_path(t, rel, path, sizeof(path));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || !buf) {
+		if (fd >= 0)
+			close(fd);
+		free(buf);
+		return NULL;
+	}
+	while (n < max && (r = read(fd, buf + n, max - n)) > 0)
+		n += (size_t)r;
+	close(fd);
+	if (r < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+int tracefs_append(const struct tracefs *t, const char *rel, const char *line)
+{
+	char path[256];
+	size_t n = strlen(line);
+	int fd, err = 0;
+
+	tracefs_path(t, rel, path, sizeof(path));
+	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	/* The kernel parses one write as one command: write it whole. */
+	if (write(fd, line, n) != (ssize_t)n)
+		err = errno ? -errno : -EIO;
+	close(fd);
+	return err;
+}
+
+int tracefs_open(struct tracefs *t, char *why, size_t why_len)
+{
+	static const char *const roots[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
+	char path[128];
+	char *readme = NULL;
+
+	memset(t, 0, sizeof(*t));
+	for (size_t i = 0; i < 2 && !readme; i++) {
+		snprintf(t->root, sizeof(t->root), "%s", roots[i]);
+		readme = tracefs_read(t, "README", README_MAX, NULL);
+	}
+	if (!readme) {
+		snprintf(why, why_len,
+			 "tracefs is not mounted (no README under /sys/kernel/tracing "
+			 "or /sys/kernel/debug/tracing); mount it with "
+			 "'mount -t tracefs nodev /sys/kernel/tracing'");
+		return -ENOENT;
+	}
+	t->ret_args = strstr(readme, "kernel return probes support: $retval, $arg<N>") != NULL;
+	t->btf_args = strstr(readme, "<argname>[->field") != NULL;
+	t->fprobe = strstr(readme, "f[:[<group>/][<event>]]") != NULL;
+	free(readme);
+	tracefs_path(t, "dynamic_events", path, sizeof(path));
+	t->dynamic = !access(path, F_OK);
+	tracefs_path(t, "kprobe_events", path, sizeof(path));
+	if (access(path, F_OK))
+		return snprintf(why, why_len, "%s: %s (a kernel without CONFIG_KPROBE_EVENTS)",
+				path, strerror(errno)),
+		       -ENOENT;
+	if (geteuid() || access(path, W_OK))
+		return snprintf(why, why_len,
+				"%s: not writable; algbench trace needs root (it adds "
+				"probes through tracefs)",
+				path),
+		       -EACCES;
+	return 0;
+}
+
+void tracefs_last_error(const struct tracefs *t, char *out, size_t len)
+{
+	size_t n = 0;
+	char *log = tracefs_read(t, "error_log", ERROR_LOG_MAX, &n), *line = NULL, *p;
+
+	out[0] = '\0';
+	if (!log)
+		return;
+	for (p = log; (p = strstr(p, " error: ")); p++)
+		line = p;
+	if (line) {
+		char *start = line, *end = strchr(line, '\n');
+		size_t k = 0;
+
+		while (start > log && start[-1] != '\n' && start[-1] != ']')
+			start--;
+		while (*start == ' ')
+			start++;
+		for (; start < (end ? end : log + n) && k + 1 < len; start++)
+			out[k++] = (*start >= 0x20 && *start < 0x7f) ? *start : '?';
+		out[k] = '\0';
+	}
+	free(log);
+}

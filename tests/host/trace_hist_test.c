@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hist parser of algbench trace over canned hist text in the kernel's
+ * format (kernel/trace/trace_events_hist.c): well-formed tables, the
+ * counters rebuilt from them, and hostile input that must be refused.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "trace/hist.h"
+#include "trace/probes.h"
+
+static int failed, n_tests;
+
+static void ok(int cond, const char *name)
+{
+	n_tests++;
+	printf("%sok %d %s\n", cond ? "" : "not ", n_tests, name);
+	failed += !cond;
+}
+
+static const char two_tables[] =
+	"# event histogram\n#\n"
+	"# trigger info: hist:keys=drv:vals=hitcount,len:sort=hitcount:size=2048 if ret != 0 && "
+	"ret != -115 && ret != -16 [active]\n#\n\n"
+	"{ drv: generic-gcm-aesni-avx                              } hitcount:          7  len:    "
+	"  28784\n"
+	"\nTotals:\n    Hits: 7\n    Entries: 1\n    Dropped: 0\n\n"
+	"# event histogram\n#\n"
+	"# trigger info: hist:keys=drv:vals=hitcount,len:sort=hitcount:size=2048 [active]\n#\n\n"
+	"{ drv: __generic-gcm-aesni-avx                            } hitcount:       1009  len:    "
+	"4132976\n"
+	"{ drv: generic-gcm-aesni-avx                              } hitcount:       1009  len:    "
+	"4132976\n"
+	"\nTotals:\n    Hits: 2018\n    Entries: 2\n    Dropped: 3\n";
+
+static struct trace_hist h[4];
+
+static int parse(const char *text, char *why)
+{
+	return trace_hist_parse(text, strlen(text), "drv", "len", h, 4, why, 200);
+}
+
+int main(void)
+{
+	static char big[64 * 1024];
+	struct trace_counts c[8];
+	char why[200] = "";
+	int n, k;
+
+	printf("TAP version 13\n");
+	n = parse(two_tables, why);
+	ok(n == 2, "two trigger sections");
+	ok(h[0].filtered && !h[1].filtered, "the `if` section is marked filtered");
+	ok(h[0].n == 1 && h[0].rows[0].hits == 7 && h[0].rows[0].len == 28784, "error row");
+	ok(h[1].n == 2 && !strcmp(h[1].rows[0].key, "__generic-gcm-aesni-avx") &&
+		   h[1].rows[1].hits == 1009 && h[1].rows[1].len == 4132976,
+	   "rows: key without padding, hitcount, len");
+	ok(h[0].dropped == 0 && h[1].dropped == 3, "Dropped: under Totals:");
+
+	/* All calls first, then errors taken out of them: GETSTAT's rule. */
+	k = trace_counts_add(c, 0, 8, T_DEC, &h[1], 0);
+	k = trace_counts_add(c, k, 8, T_DEC, &h[0], 1);
+	ok(k == 2, "two drivers");
+	ok(!strcmp(c[1].driver, "generic-gcm-aesni-avx") && c[1].dec_cnt == 1002 &&
+		   c[1].dec_len == 4132976 - 28784 && c[1].err_cnt == 7,
+	   "errors count only as err_cnt");
+	ok(c[0].dec_cnt == 1009 && c[0].err_cnt == 0, "the inner driver is its own row");
+	k = trace_counts_add(c, 0, 8, T_HASH_LEN, &h[1], 0);
+	ok(c[0].hash_cnt == 0 && c[0].hash_len == 4132976, "update adds bytes, not a count");
+	k = trace_counts_add(c, 0, 1, T_ENC, &h[1], 0);
+	ok(k == -1, "more drivers than room: -1");
+
+	ok(parse("# trigger info: hist:keys=drv [active]\n{ drv: x } hitcount: 12a len: 1\n",
+		 why) == -1 &&
+		   strstr(why, "malformed"),
+	   "hitcount not a number: refused, naming the row");
+	ok(parse("# trigger info: hist:keys=drv\n{ drv: x } hitcount: 99999999999999999999999 len: "
+		 "1\n",
+		 why) == -1,
+	   "hitcount past u64: refused");
+	ok(parse("# trigger info: hist:keys=drv\n{ drv: x } len: 1\n", why) == -1,
+	   "no hitcount: refused");
+	ok(parse("{ drv: x } hitcount: 1 len: 1\n", why) == -1 && strstr(why, "before"),
+	   "a row before any trigger info: refused");
+	ok(parse("# trigger info: hist:keys=drv\n{ drv: a\001b } hitcount: 1 len: 1\n", why) == -1,
+	   "a control character in the key: refused");
+	ok(parse("# trigger info: hist:keys=drv\n{ drv: x hitcount: 1 len: 1\n", why) == -1,
+	   "no closing brace: refused");
+	memset(big, 'a', sizeof(big));
+	memcpy(big, "# trigger info: hist:keys=drv\n{ drv: ", 37);
+	strcpy(big + 37 + 200, " } hitcount: 1 len: 1\n");
+	ok(parse(big, why) == -1, "a 200-byte key (max 127): refused");
+	big[0] = '\0';
+	strcat(big, "# trigger info: hist:keys=drv\n");
+	for (int i = 0; i <= TRACE_HIST_MAX; i++)
+		snprintf(big + strlen(big), sizeof(big) - strlen(big),
+			 "{ drv: d%d } hitcount: 1 len: 1\n", i);
+	ok(parse(big, why) == -1 && strstr(why, "rows"), "more rows than TRACE_HIST_MAX: refused");
+	ok(parse("# trigger info: a\n# trigger info: b\n# trigger info: c\n# trigger info: d\n"
+		 "# trigger info: e\n",
+		 why) == -1,
+	   "more sections than asked for: refused");
+	ok(parse("# trigger info: hist:keys=drv\n{ drv: x } hitcount: 5 len: 9", why) == 1 &&
+		   h[0].rows[0].len == 9,
+	   "text without a final newline");
+	ok(parse("", why) == 0, "empty text: no sections");
+	printf("1..%d\n", n_tests);
+	return failed ? 1 : 0;
+}
