@@ -227,19 +227,25 @@ struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *
 
 int ab_json_add(struct ab_json_writer *w, const struct ab_result *res)
 {
-	return ab_json_add_extra(w, res, NULL, NULL);
+	return ab_json_add_extra(w, res, NULL);
 }
 
-int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, const char *key,
-		      json_t *extra)
+int ab_json_set_run(struct ab_json_writer *w, const char *key, json_t *value)
+{
+	if (!value || json_object_set_new(json_object_get(w->doc, "run"), key, value))
+		return -ENOMEM;
+	w->dirty = 1;
+	return 0;
+}
+
+int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, json_t *extras)
 {
 	json_t *o = ab_result_to_json(res);
 	uint64_t now;
 
-	if (o && extra)
-		json_object_set_new(o, key, extra);
-	else
-		json_decref(extra);
+	if (o && extras && json_object_update(o, extras))
+		json_decref(o), o = NULL;
+	json_decref(extras);
 	if (!o || json_array_append_new(w->results, o))
 		return -ENOMEM;
 	w->dirty = 1;

@@ -12,6 +12,7 @@
 
 #include "cli/opt.h"
 #include "command.h"
+#include "em/em_source.h"
 #include "report/report.h"
 #include "report/result_json.h"
 #include "run/harness.h"
@@ -131,6 +132,12 @@ static const struct ab_opt bench_opts[] = {
 	{ "trace", 0, NULL, AB_OPT_FLAG, PLAN(trace),
 	  .help = "each job's crypto API counters per driver (algbench trace's probes; needs "
 		  "root and tracefs) as \"trace\" in the result JSON" },
+	{ "energy-model", 0, "SRC", AB_OPT_STR, PLAN(energy_model),
+	  .help = "each job's energy per byte (power at the OPP x CPUs busy x time / bytes) "
+		  "from SRC: a JSON table FILE, 'device' (the CPUs' energy model in "
+		  "energy_model debugfs, OPP from cpufreq) or 'device:NAME' (that device's "
+		  "table stands in for every CPU); no model here: said, and the run goes on",
+	  .def_text = "none" },
 	{ 0 },
 };
 
@@ -177,6 +184,8 @@ struct run_state {
 	int suite, show_progress, json_failed;
 	struct ab_report report;
 	struct trace_session *trace; /* --trace: probes installed for the whole run */
+	struct ab_em_source em;	     /* --energy-model, when one was found */
+	int em_on;
 };
 
 /* One reading of the probes' counters: count, or -1 (said on stderr). */
@@ -190,22 +199,30 @@ static int trace_read(struct run_state *s, struct trace_counts *c)
 	return n;
 }
 
-/* The job's counters: what moved between the readings before and after it. */
-static void add_result(struct run_state *s, const struct ab_result *res, size_t i, int *status)
+/*
+ * The result with what the options add: the job's counters (what moved
+ * between the readings before and after it) and ENERGY (reference taken).
+ */
+static void add_result(struct run_state *s, const struct ab_result *res, json_t *energy, size_t i,
+		       int *status)
 {
 	static struct trace_counts before[TRACE_MAX_DRIVERS], after[TRACE_MAX_DRIVERS];
 	static int nb;
-	json_t *trace = NULL;
+	json_t *extras = json_object();
 	int na, err;
 
 	if (s->trace && (na = trace_read(s, after)) >= 0) {
-		trace = json_pack("{s:s, s:s?, s:o}", "mode", s->trace->mode, "err_cnt_unavailable",
+		json_object_set_new(
+			extras, "trace",
+			json_pack("{s:s, s:s?, s:o}", "mode", s->trace->mode, "err_cnt_unavailable",
 				  s->trace->exit_probes ? NULL : s->trace->no_ret_why, "drivers",
-				  trace_counts_json(before, nb, after, na, s->trace->exit_probes));
+				  trace_counts_json(before, nb, after, na, s->trace->exit_probes)));
 		memcpy(before, after, sizeof(after[0]) * (size_t)na);
 		nb = na;
 	}
-	err = ab_json_add_extra(s->json, res, "trace", trace);
+	if (energy)
+		json_object_set_new(extras, "energy", energy);
+	err = extras ? ab_json_add_extra(s->json, res, extras) : -ENOMEM;
 	/* say it once; the results stay in memory and the close retries */
 	if (err && !s->json_failed++)
 		fprintf(stderr,
@@ -222,6 +239,8 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 	int status = 0;
 
 	for (size_t i = 0; i < n && !interrupted; i++) {
+		char energy_line[400] = "";
+		json_t *energy = NULL;
 		struct ab_result res;
 
 		if (s->show_progress)
@@ -238,13 +257,18 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 			ab_result_free(&res);
 			break;
 		}
+		if (s->em_on)
+			energy = ab_em_result_energy(&s->em, &res, energy_line, sizeof(energy_line));
 		if (s->table)
 			ab_report_row(s->table, &res);
+		if (s->table && energy_line[0])
+			fprintf(s->table, "%s\n", energy_line);
 		if (res.status == AB_STATUS_FAILED ||
 		    (res.status == AB_STATUS_SKIPPED && !(s->suite && ab_job_unrunnable(&jobs[i]))))
 			status = 1;
 		if (s->json)
-			add_result(s, &res, i, &status);
+			add_result(s, &res, json_incref(energy), i, &status);
+		json_decref(energy);
 		ab_report_add(&s->report, &res);
 		ab_result_free(&res);
 	}
@@ -288,6 +312,32 @@ static int stop_trace(struct run_state *s)
 	return err;
 }
 
+/*
+ * --energy-model SRC, before any job: 0 with s->em_on when a model was
+ * found, 0 after a one-line note when this machine has none (the run goes
+ * on), or the usage error's exit status when SRC itself is wrong.
+ */
+static int open_energy_model(struct run_state *s)
+{
+	const struct ab_opt_cmd *c = s->suite ? &ab_suite_cmd : &ab_run_cmd;
+	char why[AB_EM_WHY_LEN];
+
+	if (!s->plan.energy_model)
+		return 0;
+	switch (ab_em_source_open(s->plan.energy_model, &s->em, why, sizeof(why))) {
+	case AB_EM_OPEN_OK:
+		s->em_on = 1;
+		return 0;
+	case AB_EM_OPEN_NONE:
+		fprintf(stderr, "algbench %s: --energy-model %s: %s; the run goes on without energy "
+				"estimates\n",
+			c->name, s->plan.energy_model, why);
+		return 0;
+	default:
+		return ab_opt_error(c, "--energy-model: %s", why);
+	}
+}
+
 /* --trace: the probes of algbench trace, on for the whole run (removed by stop_trace). */
 static int start_trace(struct run_state *s)
 {
@@ -328,15 +378,22 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		fprintf(stderr, "algbench %s: %s\n", cmd, why);
 		return 2;
 	}
-	if (s.plan.dry_run) {
-		print_jobs(jobs, n);
+	ret = open_energy_model(&s);
+	if (ret || s.plan.dry_run) {
+		if (!ret)
+			print_jobs(jobs, n);
 		free(jobs);
-		return 0;
+		return ret;
 	}
 	ab_run_info_collect(&s.run);
 	if (open_json(&s)) {
 		free(jobs);
 		return 2;
+	}
+	if (s.json && s.em_on && ab_json_set_run(s.json, "energy_model", ab_em_source_json(&s.em))) {
+		ab_json_close(s.json);
+		free(jobs);
+		return 1;
 	}
 	catch_stop_signals();
 	if (s.plan.trace && start_trace(&s)) {
@@ -349,6 +406,12 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	ab_report_init(&s.report);
 	if (s.table)
 		ab_report_header(s.table, &s.run, n);
+	if (s.table && s.em_on) {
+		char text[1024];
+
+		ab_em_source_text(&s.em, text, sizeof(text));
+		fprintf(s.table, "# %s\n", text);
+	}
 	ret = run_jobs(&s, jobs, n);
 	if (s.table)
 		ab_report_summary(s.table, &s.report);

@@ -7,8 +7,7 @@
 #define CPU_SYS	 "/sys/devices/system/cpu"
 #define MAX_CPUS 4096
 
-/* First line of PATH into BUF (trailing newline cut); 0, or -1 if unreadable. */
-static int read_line(const char *path, char *buf, size_t cap)
+int ab_read_line(const char *path, char *buf, size_t cap)
 {
 	FILE *f = fopen(path, "r");
 	int ok;
@@ -27,7 +26,7 @@ static void on_off(char *out, size_t cap, const char *path, int inverted)
 {
 	char v[16];
 
-	if (read_line(path, v, sizeof(v)) || (strcmp(v, "0") && strcmp(v, "1")))
+	if (ab_read_line(path, v, sizeof(v)) || (strcmp(v, "0") && strcmp(v, "1")))
 		snprintf(out, cap, "unknown");
 	else
 		snprintf(out, cap, "%s", (v[0] == '1') != inverted ? "on" : "off");
@@ -38,7 +37,7 @@ static unsigned int read_uint(const char *path, int *ok)
 	char v[32];
 	unsigned int x;
 
-	*ok = !read_line(path, v, sizeof(v)) && sscanf(v, "%u", &x) == 1;
+	*ok = !ab_read_line(path, v, sizeof(v)) && sscanf(v, "%u", &x) == 1;
 	return *ok ? x : 0;
 }
 
@@ -51,7 +50,7 @@ void ab_host_tuning_read(struct ab_host_tuning *t)
 	char path[128];
 
 	memset(t, 0, sizeof(*t));
-	if (read_line(CPU_SYS "/cpu0/cpufreq/scaling_governor", t->governor, sizeof(t->governor)) ||
+	if (ab_read_line(CPU_SYS "/cpu0/cpufreq/scaling_governor", t->governor, sizeof(t->governor)) ||
 	    !t->governor[0] ||
 	    strspn(t->governor, "abcdefghijklmnopqrstuvwxyz_-0123456789") != strlen(t->governor))
 		snprintf(t->governor, sizeof(t->governor), "unknown");

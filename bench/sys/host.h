@@ -2,6 +2,8 @@
 #ifndef ALGBENCH_SYS_HOST_H
 #define ALGBENCH_SYS_HOST_H
 
+#include <stddef.h>
+
 /*
  * What a real-hardware A/B must record beside its numbers (docs/real-host.md):
  * CPU topology, frequency governor, turbo and SMT, from sysfs. A value sysfs
@@ -15,5 +17,8 @@ struct ab_host_tuning {
 };
 
 void ab_host_tuning_read(struct ab_host_tuning *t);
+
+/* First line of PATH into BUF (trailing newline cut, truncated to CAP); 0, or -1 if unreadable. */
+int ab_read_line(const char *path, char *buf, size_t cap);
 
 #endif

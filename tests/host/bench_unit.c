@@ -17,6 +17,7 @@
 
 #include "backends/vector.h"
 #include "core/stats.h"
+#include "em/em_source.h"
 #include "report/report.h"
 #include "report/result_json.h"
 #include "run/harness.h"
@@ -603,6 +604,30 @@ static void test_kmod_line(void)
 		  "a line over ABK_LINE_MAX is refused");
 }
 
+/*
+ * run --energy-model's arithmetic against hand-computed figures: RK3399
+ * big at 1800 MHz is 436 * 1800 * 1200^2 / 1e6 = 1130112 uW; busy for 1 s
+ * over 1e9 bytes that is 1.130112 J / 1e9 B = 1.130112 nJ/B. Two CPUs at
+ * 408 MHz (113834 uW each) for 20 ms over 4,096,000 bytes:
+ * 227668e-6 W * 0.02 s = 4553.36 uJ / 4096000 B = 1.111660156 nJ/B.
+ */
+static void test_energy(void)
+{
+	struct ab_em_pd pd = { .nr = 3,
+			       .st = { { 408000, 113834 }, { 1008000, 336538 }, { 1800000, 1130112 } } };
+
+	ab_tap_ok(fabs(ab_em_nj_per_byte(1130112, 1000000000, 1000000000) - 1.130112) < 1e-12,
+		  "energy: 1130112 uW for 1 s over 1e9 B is 1.130112 nJ/B");
+	ab_tap_ok(fabs(ab_em_nj_per_byte(2 * 113834, 20000000, 4096000) - 4553.36 / 4096000 * 1e3) <
+			  1e-12,
+		  "energy: 2 x 113834 uW for 20 ms over 4096000 B is 1.11166 nJ/B");
+	ab_tap_ok(ab_em_nj_per_byte(1, 1, 0) == 0, "energy: no bytes, no estimate (no division by 0)");
+	ab_tap_ok(ab_em_state_at(&pd, 1) == 0 && ab_em_state_at(&pd, 408000) == 0 &&
+			  ab_em_state_at(&pd, 408001) == 1 && ab_em_state_at(&pd, 1800000) == 2 &&
+			  ab_em_state_at(&pd, 3000000) == 2,
+		  "energy: a CPU's kHz maps to the first state at or above it, else the highest");
+}
+
 int main(void)
 {
 	ab_tap_header();
@@ -620,5 +645,6 @@ int main(void)
 	test_backend_rows();
 	test_kmod_line();
 	test_spawn();
+	test_energy();
 	return ab_tap_finish();
 }
