@@ -596,7 +596,7 @@ json_t *ab_em_result_energy(const struct ab_em_source *src, const struct ab_resu
 	uj = ab_median(uj_op, n);
 	snprintf(line, len,
 		 "#   energy: %.4g nJ/B [%.4g..%.4g], %.4g uJ/op: %u CPU%s busy, %llu uW at "
-		 "%llu kHz (%s)%s",
+		 "%llu kHz, OPP: %s%s",
 		 nj_b.median, nj_b.min, nj_b.max, uj, s0->n_cpus,
 		 s0->n_cpus == 1 ? "" : "s", (unsigned long long)power,
 		 (unsigned long long)json_integer_value(

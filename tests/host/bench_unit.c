@@ -608,19 +608,18 @@ static void test_kmod_line(void)
  * run --energy-model's arithmetic against hand-computed figures: RK3399
  * big at 1800 MHz is 436 * 1800 * 1200^2 / 1e6 = 1130112 uW; busy for 1 s
  * over 1e9 bytes that is 1.130112 J / 1e9 B = 1.130112 nJ/B. Two CPUs at
- * 408 MHz (113834 uW each) for 20 ms over 4,096,000 bytes:
- * 227668e-6 W * 0.02 s = 4553.36 uJ / 4096000 B = 1.111660156 nJ/B.
+ * 408 MHz (436 * 408 * 800^2 / 1e6 = 113848 uW each) for 20 ms over
+ * 4,096,000 bytes: 227696e-6 W * 0.02 s = 4553.92 uJ / 4096000 B = 1.111796875 nJ/B.
  */
 static void test_energy(void)
 {
 	struct ab_em_pd pd = { .nr = 3,
-			       .st = { { 408000, 113834 }, { 1008000, 336538 }, { 1800000, 1130112 } } };
+			       .st = { { 408000, 113848 }, { 1008000, 336483 }, { 1800000, 1130112 } } };
 
 	ab_tap_ok(fabs(ab_em_nj_per_byte(1130112, 1000000000, 1000000000) - 1.130112) < 1e-12,
 		  "energy: 1130112 uW for 1 s over 1e9 B is 1.130112 nJ/B");
-	ab_tap_ok(fabs(ab_em_nj_per_byte(2 * 113834, 20000000, 4096000) - 4553.36 / 4096000 * 1e3) <
-			  1e-12,
-		  "energy: 2 x 113834 uW for 20 ms over 4096000 B is 1.11166 nJ/B");
+	ab_tap_ok(fabs(ab_em_nj_per_byte(2 * 113848, 20000000, 4096000) - 1.111796875) < 1e-12,
+		  "energy: 2 x 113848 uW for 20 ms over 4096000 B is 1.111796875 nJ/B");
 	ab_tap_ok(ab_em_nj_per_byte(1, 1, 0) == 0, "energy: no bytes, no estimate (no division by 0)");
 	ab_tap_ok(ab_em_state_at(&pd, 1) == 0 && ab_em_state_at(&pd, 408000) == 0 &&
 			  ab_em_state_at(&pd, 408001) == 1 && ab_em_state_at(&pd, 1800000) == 2 &&

@@ -13,7 +13,7 @@ trap 'rm -rf "$dir"' EXIT
 jqok() { jq -e "$@" >/dev/null; }
 quick=(--backend openssl --alg sha256 --sizes 4096 --seconds 0.02 --warmup 0 --repeats 3)
 # RK3399 big at 408 and 1800 MHz, P = 436 * MHz * mV^2 / 1e6 uW
-table() { echo "{ \"name\": \"rk3399-big\", $1 \"states\": [ {\"khz\": 408000, \"uw\": 113834}, {\"khz\": 1800000, \"uw\": 1130112} ] }"; }
+table() { echo "{ \"name\": \"rk3399-big\", $1 \"states\": [ {\"khz\": 408000, \"uw\": 113848}, {\"khz\": 1800000, \"uw\": 1130112} ] }"; }
 table '"opp_khz": 408000,' >"$dir/big.json"
 
 out=$("$A" run "${quick[@]}" --threads 1,2 --energy-model "$dir/big.json" --json "$dir/r.json" 2>&1)
@@ -27,10 +27,10 @@ check "run.energy_model: source, domain's table, OPP rule, assumptions" jqok '.r
 	.kind == "file" and .opp_khz == 408000 and (.domains[0].states | length) == 2 and
 	.domains[0].states[1].uw == 1130112 and (.assumptions | length) >= 3' "$dir/r.json"
 # nJ/B per sample = sum of the busy CPUs' uW x ns x 1e-6 / bytes; the median of 3 is the middle one
-check "per-job nJ/B equals 113834 uW x CPUs x window / bytes (median, min, max)" jqok '
+check "per-job nJ/B equals 113848 uW x CPUs x window / bytes (median, min, max)" jqok '
 	[.results[] | .threads as $t | .energy as $e |
-	 ([.samples[] | 113834 * $t * .ns * 1e-6 / .bytes] | sort) as $w |
-	 ($e.power_uw == 113834 * $t) and ($e.cpus | length) == $t and
+	 ([.samples[] | 113848 * $t * .ns * 1e-6 / .bytes] | sort) as $w |
+	 ($e.power_uw == 113848 * $t) and ($e.cpus | length) == $t and
 	 ([$e.nj_per_byte.median, $e.nj_per_byte.min, $e.nj_per_byte.max] as $g |
 	  [$w[1], $w[0], $w[2]] as $x | [range(3) | ($g[.] - $x[.]) / $x[.] | fabs < 1e-9] | all)] |
 	length == 2 and all' "$dir/r.json"
@@ -77,7 +77,7 @@ says "opp_khz not in the table" "opp_khz: 500 kHz is not a frequency" "$(st '{"k
 says "cpus listed twice" "cpus\[1\]: CPU 0 listed twice" "$(st '{"khz": 408000, "uw": 7}' ', "cpus": [0, 0]')"
 says "duplicate key" "bad.json: line 1: duplicate object key" '{ "states": [], "states": [] }'
 says "not JSON" "bad.json: line 1: " 'khz uw
-408000 113834'
+408000 113848'
 says "a name with control characters" "name: want" "$(printf '{ "name": "a\\u001b[31m", "states": [ {"khz": 1, "uw": 1} ] }')"
 got=0; err=$("$A" run --dry-run --energy-model "$dir/nosuch.json" 2>&1 >/dev/null) || got=$?
 check "a missing file: exit 2 naming it" bash -c '[ "$0" = 2 ] && grep -q "nosuch.json: No such file" <<<"$1"' "$got" "$err"

@@ -24,6 +24,42 @@ check "module's table equals the kernel's" test "$(cat $ctl/table)" = "$want"
 check "cost and performance 0 for a non-CPU device" \
 	test "$(cat "$em"/ps:*/cost "$em"/ps:*/performance | sort -u)" = 0
 
+# run --energy-model: our device's table stands in for the CPUs (QEMU's x86
+# guest registers no CPU perf domain); nJ/B = uW at the OPP x threads x window / bytes
+jqok() { jq -e "$@" >/dev/null; }
+rc=0
+algbench run --backend afalg --mode sendmsg --alg sha256 --sizes 4096 --threads 1,2 --seconds 0.02 \
+	--warmup 0 --repeats 3 --energy-model device:algbench_em --json /tmp/em-run.json >/tmp/em-run.out 2>&1 || rc=$?
+sed 's/^/# /' /tmp/em-run.out
+check "run --energy-model device:algbench_em exits 0 (got $rc)" test "$rc" = 0
+check "run.energy_model carries the kernel's table" test \
+	"$(jq -r '.run.energy_model.domains[0].states[] | "\(.khz) \(.uw)"' /tmp/em-run.json)" = "$want"
+check "... from energy_model debugfs, standing in for every CPU, assumptions stated" jqok '.run.energy_model |
+	.kind == "device" and .origin == "/sys/kernel/debug/energy_model/algbench_em" and
+	.domains[0].cpus == "all (stand-in)" and (.assumptions | any(test("stands in for every CPU")))' /tmp/em-run.json
+if [ -e /sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq ]; then
+	opp='.opp_from == "cpufreq"'
+else # no cpufreq in the guest: the highest state, RK3399 big's 1800 MHz at 1130112 uW
+	opp='.opp_from == "highest (no cpufreq)" and .opp_khz == 1800000 and .uw == 1130112'
+fi
+check "each busy CPU's OPP and where it came from" jqok "[.results[] | .threads as \$t | .energy.cpus |
+	length == \$t and all($opp)] | length == 2 and all" /tmp/em-run.json
+check "per-job nJ/B = the table's uW x threads x window / bytes (median, min, max of 3 samples)" jqok '
+	[.results[] | .threads as $t | .energy as $e | ($e.cpus[0].uw * $t) as $p |
+	 ([.samples[] | $p * .ns * 1e-6 / .bytes] | sort) as $w |
+	 ($e.power_uw == $p) and ([$e.nj_per_byte.median, $e.nj_per_byte.min, $e.nj_per_byte.max] as $g |
+	  [$w[1], $w[0], $w[2]] as $x | [range(3) | ($g[.] - $x[.]) / $x[.] | fabs < 1e-9] | all)] |
+	length == 2 and all' /tmp/em-run.json
+jq -r '.results[] | "# \(.backend) \(.alg) \(.size) B x\(.threads): \(.energy.nj_per_byte.median) nJ/B, \(.energy.uj_per_op_median) uJ/op at \(.energy.power_uw) uW"' /tmp/em-run.json
+rc=0
+algbench run --backend afalg --mode sendmsg --alg sha256 --sizes 4096 --seconds 0.02 --warmup 0 \
+	--repeats 1 --energy-model device --json /tmp/em-dev.json >/dev/null 2>/tmp/em-dev.err || rc=$?
+sed 's/^/# /' /tmp/em-dev.err
+check "run --energy-model device: no CPU domain here is said, the run goes on (exit $rc)" bash -c \
+	'[ "$0" = 0 ] && grep -q "no CPU perf domain in /sys/kernel/debug/energy_model (devices there: algbench_em)" /tmp/em-dev.err' "$rc"
+check "... and its result carries no energy" jqok '.run.energy_model == null and .results[0].status == "ok" and
+	.results[0].energy == null' /tmp/em-dev.json
+
 echo 1200 >$ctl/scale
 echo "# after 'echo 1200 > scale' (20% more power):"
 kernel_table | sed 's/^/#   /'
@@ -79,6 +115,10 @@ done
 
 check "rmmod" rmmod algbench_em
 check "device gone from energy_model debugfs" test ! -e "$em"
+rc=0
+err=$(algbench run --dry-run --backend afalg --alg sha256 --energy-model device:algbench_em 2>&1 >/dev/null) || rc=$?
+check "after rmmod, device:algbench_em says the device is gone and goes on (exit $rc)" bash -c \
+	'[ "$0" = 0 ] && grep -q "no device algbench_em in /sys/kernel/debug/energy_model" <<<"$1"' "$rc" "$err"
 for i in 1 2 3 4 5; do
 	insmod "$ko" && echo 1100 >$ctl/scale && echo 900 >$ctl/scale && rmmod algbench_em || break
 done
