@@ -113,6 +113,8 @@ static int json_cpus(json_t *cpus, struct ab_em_pd *pd, const char *path, char *
 			used += (size_t)snprintf(pd->cpus_text + used, sizeof(pd->cpus_text) - used,
 						 "%s%lld", i ? "," : "", (long long)x);
 	}
+	if (used >= sizeof(pd->cpus_text)) /* say it was cut, never show a shorter list as whole */
+		memcpy(pd->cpus_text + sizeof(pd->cpus_text) - 4, "...", 4);
 	return 0;
 }
 

@@ -48,6 +48,14 @@ else
 		.opp_from == "highest (no cpufreq)" and .opp_khz == 1800000 and .cpufreq_khz == null' "$dir/n.json"
 fi
 
+# A table for CPU 0 only: the 2-thread job's second CPU is in no domain, said instead of a figure.
+echo '{ "cpus": [0], "opp_khz": 408000, "states": [ {"khz": 408000, "uw": 113848} ] }' >"$dir/cpu0.json"
+"$A" run "${quick[@]}" --threads 1,2 --quiet --energy-model "$dir/cpu0.json" --json "$dir/c.json" 2>/dev/null
+check "a CPU outside the table's cpus: nj_per_byte null with the reason" jqok '
+	(.results[] | select(.threads == 1) | .energy.nj_per_byte.median > 0) and
+	(.results[] | select(.threads == 2) | .energy.nj_per_byte == null and
+	 (.energy.reason | test("^CPU [0-9]+ is in no domain of the model$")))' "$dir/c.json"
+
 says() { # says NAME PATTERN FILE-CONTENT: a usage error (exit 2) before any job, PATTERN on stderr
 	local name=$1 pat=$2 got=0 err
 	printf '%s' "$3" >"$dir/bad.json"
