@@ -148,9 +148,9 @@ int ab_em_load_json(const char *path, struct ab_em_source *src, char *why, size_
 	name = json_object_get(root, "name");
 	if (name && (!json_is_string(name) || !json_string_length(name) ||
 		     json_string_length(name) >= sizeof(pd->name) ||
-		     strspn(json_string_value(name), "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu"
-						     "vwxyz0123456789_.:+- ") !=
-			     json_string_length(name))) {
+		     strspn(json_string_value(name),
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu"
+			    "vwxyz0123456789_.:+- ") != json_string_length(name))) {
 		fail(why, len, "%s: name: want 1..%zu letters, digits or _.:+- and spaces", path,
 		     sizeof(pd->name) - 1);
 		goto out;
@@ -200,8 +200,8 @@ int ab_em_load_json(const char *path, struct ab_em_source *src, char *why, size_
 		for (i = 0; i < pd->nr && pd->st[i].khz != src->opp_khz; i++)
 			;
 		if (i == pd->nr) {
-			fail(why, len, "%s: opp_khz: %llu kHz is not a frequency of the table", path,
-			     (unsigned long long)src->opp_khz);
+			fail(why, len, "%s: opp_khz: %llu kHz is not a frequency of the table",
+			     path, (unsigned long long)src->opp_khz);
 			goto out;
 		}
 	}
@@ -215,8 +215,8 @@ out:
 }
 
 /* debugfs text is untrusted: one decimal number in MIN..MAX, nothing else. */
-static int read_number(const char *dir, const char *file, uint64_t min, uint64_t max,
-		       uint64_t *out, char *why, size_t len)
+static int read_number(const char *dir, const char *file, uint64_t min, uint64_t max, uint64_t *out,
+		       char *why, size_t len)
 {
 	char path[600], line[32];
 	unsigned long long x;
@@ -339,8 +339,8 @@ static void list_devices(char *buf, size_t len)
 	buf[0] = 0;
 	while (d && (e = readdir(d)) && used < len)
 		if (e->d_name[0] != '.')
-			used += (size_t)snprintf(buf + used, len - used, "%s%.63s", used ? ", " : "",
-						 e->d_name);
+			used += (size_t)snprintf(buf + used, len - used, "%s%.63s",
+						 used ? ", " : "", e->d_name);
 	if (d)
 		closedir(d);
 	if (!buf[0])
@@ -369,8 +369,9 @@ static enum ab_em_open open_device(const char *name, struct ab_em_source *src, c
 			continue;
 		if (strlen(e->d_name) >= sizeof(src->pd[0].name) ||
 		    src->n_pd == AB_EM_SRC_MAX_DOMAINS) {
-			fail(why, len, AB_EM_DEBUGFS ": a device name over %zu bytes, or more than %d "
-				       "CPU domains",
+			fail(why, len,
+			     AB_EM_DEBUGFS ": a device name over %zu bytes, or more than %d "
+					   "CPU domains",
 			     sizeof(src->pd[0].name) - 1, AB_EM_SRC_MAX_DOMAINS);
 			closedir(d);
 			return AB_EM_OPEN_NONE;
@@ -399,8 +400,7 @@ static enum ab_em_open open_device(const char *name, struct ab_em_source *src, c
 	return AB_EM_OPEN_NONE;
 }
 
-enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, char *why,
-				  size_t len)
+enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, char *why, size_t len)
 {
 	memset(src, 0, sizeof(*src));
 	snprintf(src->spec, sizeof(src->spec), "%s", spec);
@@ -411,7 +411,8 @@ enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, ch
 		size_t n = strlen(name);
 
 		if (!n || n >= sizeof(src->pd[0].name) ||
-		    strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:-") !=
+		    strspn(name,
+			   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:-") !=
 			    n ||
 		    !strcmp(name, ".") || !strcmp(name, "..")) {
 			fail(why, len,
@@ -476,16 +477,18 @@ json_t *ab_em_source_json(const struct ab_em_source *src)
 			   "DRAM or device power",
 			   "each thread keeps its CPU busy for the whole sample window (the "
 			   "slowest thread's wall time); kmod: each kthread",
-			   src->from_device ? "the table is the kernel's energy model of this machine"
-					    : "the table is the file's, not measured on this machine");
+			   src->from_device
+				   ? "the table is the kernel's energy model of this machine"
+				   : "the table is the file's, not measured on this machine");
 	if (stand_in)
 		json_array_append_new(assume,
 				      json_string("a device that is not a CPU stands in for every "
 						  "CPU (its table, not the CPUs')"));
 	return json_pack("{s:s, s:s, s:s, s:o, s:o*, s:s, s:o}", "source", src->spec, "kind",
 			 src->from_device ? "device" : "file", "origin", src->origin, "domains",
-			 domains, "opp_khz", src->opp_khz ? json_integer((json_int_t)src->opp_khz) : NULL,
-			 "opp", opp_rule(src), "assumptions", assume);
+			 domains, "opp_khz",
+			 src->opp_khz ? json_integer((json_int_t)src->opp_khz) : NULL, "opp",
+			 opp_rule(src), "assumptions", assume);
 }
 
 void ab_em_source_text(const struct ab_em_source *src, char *buf, size_t len)
@@ -539,8 +542,8 @@ static json_t *no_estimate(char *line, size_t len, const char *reason)
 	return json_pack("{s:n, s:s}", "nj_per_byte", "reason", reason);
 }
 
-json_t *ab_em_result_energy(const struct ab_em_source *src, const struct ab_result *res,
-			    char *line, size_t len)
+json_t *ab_em_result_energy(const struct ab_em_source *src, const struct ab_result *res, char *line,
+			    size_t len)
 {
 	const struct ab_sample *s0 = res->n_samples ? &res->samples[0] : NULL;
 	double *nj, *uj_op, uj;
@@ -566,17 +569,18 @@ json_t *ab_em_result_energy(const struct ab_em_source *src, const struct ab_resu
 
 		if (!pd) {
 			json_decref(cpus);
-			snprintf(reason, sizeof(reason), "CPU %u is in no domain of the model", cpu);
+			snprintf(reason, sizeof(reason), "CPU %u is in no domain of the model",
+				 cpu);
 			return no_estimate(line, len, reason);
 		}
 		st = opp_of(src, pd, cpu, &from, &cur);
 		power += pd->st[st].uw;
-		json_array_append_new(cpus, json_pack("{s:I, s:s, s:o, s:I, s:I, s:s}", "cpu",
-						      (json_int_t)cpu, "domain", pd->name,
-						      "cpufreq_khz",
-						      cur ? json_integer((json_int_t)cur) : json_null(),
-						      "opp_khz", (json_int_t)pd->st[st].khz, "uw",
-						      (json_int_t)pd->st[st].uw, "opp_from", from));
+		json_array_append_new(cpus,
+				      json_pack("{s:I, s:s, s:o, s:I, s:I, s:s}", "cpu",
+						(json_int_t)cpu, "domain", pd->name, "cpufreq_khz",
+						cur ? json_integer((json_int_t)cur) : json_null(),
+						"opp_khz", (json_int_t)pd->st[st].khz, "uw",
+						(json_int_t)pd->st[st].uw, "opp_from", from));
 	}
 	nj = calloc(res->n_samples, sizeof(*nj));
 	uj_op = calloc(res->n_samples, sizeof(*uj_op));
@@ -592,20 +596,22 @@ json_t *ab_em_result_energy(const struct ab_em_source *src, const struct ab_resu
 		free(nj);
 		free(uj_op);
 		json_decref(cpus);
-		return no_estimate(line, len, nj && uj_op ? "no sample moved a byte" : "out of memory");
+		return no_estimate(line, len,
+				   nj && uj_op ? "no sample moved a byte" : "out of memory");
 	}
 	ab_spread_of(nj, n, &nj_b);
 	uj = ab_median(uj_op, n);
 	snprintf(line, len,
 		 "#   energy: %.4g nJ/B [%.4g..%.4g], %.4g uJ/op: %u CPU%s busy, %llu uW at "
 		 "%llu kHz, OPP: %s%s",
-		 nj_b.median, nj_b.min, nj_b.max, uj, s0->n_cpus,
-		 s0->n_cpus == 1 ? "" : "s", (unsigned long long)power,
+		 nj_b.median, nj_b.min, nj_b.max, uj, s0->n_cpus, s0->n_cpus == 1 ? "" : "s",
+		 (unsigned long long)power,
 		 (unsigned long long)json_integer_value(
 			 json_object_get(json_array_get(cpus, 0), "opp_khz")),
 		 from, s0->n_cpus > 1 ? ", each CPU's OPP in the JSON" : "");
 	energy = json_pack("{s:{s:f, s:f, s:f}, s:f, s:I, s:o}", "nj_per_byte", "median",
-			   nj_b.median, "min", nj_b.min, "max", nj_b.max, "uj_per_op_median", uj, "power_uw", (json_int_t)power, "cpus", cpus);
+			   nj_b.median, "min", nj_b.min, "max", nj_b.max, "uj_per_op_median", uj,
+			   "power_uw", (json_int_t)power, "cpus", cpus);
 	free(nj);
 	free(uj_op);
 	return energy;

@@ -13,10 +13,10 @@
 
 #include "core/job.h"
 
-#define AB_EM_SRC_MAX_STATES  64	 /* more OPPs than any real CPU has */
+#define AB_EM_SRC_MAX_STATES  64 /* more OPPs than any real CPU has */
 #define AB_EM_SRC_MAX_DOMAINS 16
-#define AB_EM_SRC_MAX_CPUS    1024	 /* CPU numbers a domain may name */
-#define AB_EM_MAX_POWER_UW    64000000ULL /* the kernel's EM_MAX_POWER (64 W) */
+#define AB_EM_SRC_MAX_CPUS    1024	   /* CPU numbers a domain may name */
+#define AB_EM_MAX_POWER_UW    64000000ULL  /* the kernel's EM_MAX_POWER (64 W) */
 #define AB_EM_MAX_KHZ	      100000000ULL /* 100 GHz: anything above is garbage */
 #define AB_EM_WHY_LEN	      512
 
@@ -76,7 +76,7 @@ void ab_em_source_text(const struct ab_em_source *src, char *buf, size_t len);
  * ran on: the table's opp_khz, else cpufreq's scaling_cur_freq read now,
  * else the domain's highest state.
  */
-json_t *ab_em_result_energy(const struct ab_em_source *src, const struct ab_result *res,
-			    char *line, size_t len);
+json_t *ab_em_result_energy(const struct ab_em_source *src, const struct ab_result *res, char *line,
+			    size_t len);
 
 #endif

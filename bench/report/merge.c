@@ -143,7 +143,7 @@ static int summarise(struct merged_job *job)
 		json_object_set_new(job->result, "driver", json_string(joined));
 	}
 	json_object_set(job->result, "samples", job->samples);
-	/* run --energy-model's estimate is one round's (its model is in boots[].run): not the merge's */
+	/* run --energy-model's estimate is one round's (its model: run.boots[].run) */
 	json_object_del(job->result, "energy");
 	if (!n)
 		return 0;

@@ -44,7 +44,7 @@ struct ab_json_writer;
 struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *run);
 /* Append RES and (for a file) rewrite it atomically. 0 or -errno. */
 int ab_json_add(struct ab_json_writer *w, const struct ab_result *res);
-/* The same with the members of EXTRAS (an object, reference taken; may be NULL) added to the result. */
+/* The same plus the members of EXTRAS (an object, reference taken; may be NULL). */
 int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, json_t *extras);
 /* VALUE (reference taken) as "run".KEY, written with the next result or at close. 0 or -ENOMEM. */
 int ab_json_set_run(struct ab_json_writer *w, const char *key, json_t *value);

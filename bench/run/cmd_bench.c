@@ -258,7 +258,8 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 			break;
 		}
 		if (s->em_on)
-			energy = ab_em_result_energy(&s->em, &res, energy_line, sizeof(energy_line));
+			energy =
+				ab_em_result_energy(&s->em, &res, energy_line, sizeof(energy_line));
 		if (s->table)
 			ab_report_row(s->table, &res);
 		if (s->table && energy_line[0])
@@ -329,8 +330,9 @@ static int open_energy_model(struct run_state *s)
 		s->em_on = 1;
 		return 0;
 	case AB_EM_OPEN_NONE:
-		fprintf(stderr, "algbench %s: --energy-model %s: %s; the run goes on without energy "
-				"estimates\n",
+		fprintf(stderr,
+			"algbench %s: --energy-model %s: %s; the run goes on without energy "
+			"estimates\n",
 			c->name, s->plan.energy_model, why);
 		return 0;
 	default:
@@ -390,7 +392,8 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		free(jobs);
 		return 2;
 	}
-	if (s.json && s.em_on && ab_json_set_run(s.json, "energy_model", ab_em_source_json(&s.em))) {
+	if (s.json && s.em_on &&
+	    ab_json_set_run(s.json, "energy_model", ab_em_source_json(&s.em))) {
 		ab_json_close(s.json);
 		free(jobs);
 		return 1;

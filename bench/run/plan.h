@@ -31,8 +31,8 @@ struct ab_plan {
 	unsigned int repeats;
 	const char *out; /* JSON path, directory (DIR/<run-id>.json) or "-"; NULL: none */
 	int quiet;
-	int dry_run; /* print the jobs, run none */
-	int trace;   /* --trace: each job's crypto counters from probes (trace/) */
+	int dry_run;		  /* print the jobs, run none */
+	int trace;		  /* --trace: each job's crypto counters from probes (trace/) */
 	const char *energy_model; /* --energy-model SRC (em/em_source.h); NULL: none */
 };
 

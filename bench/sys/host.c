@@ -50,7 +50,8 @@ void ab_host_tuning_read(struct ab_host_tuning *t)
 	char path[128];
 
 	memset(t, 0, sizeof(*t));
-	if (ab_read_line(CPU_SYS "/cpu0/cpufreq/scaling_governor", t->governor, sizeof(t->governor)) ||
+	if (ab_read_line(CPU_SYS "/cpu0/cpufreq/scaling_governor", t->governor,
+			 sizeof(t->governor)) ||
 	    !t->governor[0] ||
 	    strspn(t->governor, "abcdefghijklmnopqrstuvwxyz_-0123456789") != strlen(t->governor))
 		snprintf(t->governor, sizeof(t->governor), "unknown");

@@ -613,14 +613,16 @@ static void test_kmod_line(void)
  */
 static void test_energy(void)
 {
-	struct ab_em_pd pd = { .nr = 3,
-			       .st = { { 408000, 113848 }, { 1008000, 336483 }, { 1800000, 1130112 } } };
+	struct ab_em_pd pd = {
+		.nr = 3, .st = { { 408000, 113848 }, { 1008000, 336483 }, { 1800000, 1130112 } }
+	};
 
 	ab_tap_ok(fabs(ab_em_nj_per_byte(1130112, 1000000000, 1000000000) - 1.130112) < 1e-12,
 		  "energy: 1130112 uW for 1 s over 1e9 B is 1.130112 nJ/B");
 	ab_tap_ok(fabs(ab_em_nj_per_byte(2 * 113848, 20000000, 4096000) - 1.111796875) < 1e-12,
 		  "energy: 2 x 113848 uW for 20 ms over 4096000 B is 1.111796875 nJ/B");
-	ab_tap_ok(ab_em_nj_per_byte(1, 1, 0) == 0, "energy: no bytes, no estimate (no division by 0)");
+	ab_tap_ok(ab_em_nj_per_byte(1, 1, 0) == 0,
+		  "energy: no bytes, no estimate (no division by 0)");
 	ab_tap_ok(ab_em_state_at(&pd, 1) == 0 && ab_em_state_at(&pd, 408000) == 0 &&
 			  ab_em_state_at(&pd, 408001) == 1 && ab_em_state_at(&pd, 1800000) == 2 &&
 			  ab_em_state_at(&pd, 3000000) == 2,
