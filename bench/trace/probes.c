@@ -275,7 +275,6 @@ static void err_event(const struct trace_session *s, size_t i, char *ev, size_t 
 	snprintf(ev, len, "%s_err", s->probes[i].event);
 }
 
-
 /*
  * Entry mode: "r:algbench/EV_err FUNC ret=$retval:s32" and a hist of its
  * errors keyed by the return value. Refused: errors per function stay
@@ -465,7 +464,7 @@ static int read_errors(struct trace_session *s, struct trace_probe *p, struct tr
 	size_t len;
 	int secs;
 
-	snprintf(ev, sizeof(ev), "%s_err", p->event);
+	err_event(s, (size_t)(p - s->probes), ev, sizeof(ev));
 	snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, ev);
 	text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
 	if (!text)
