@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/mount.h>
+#include <sys/vfs.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -119,23 +121,33 @@ void abk_line_text(struct abk_line *l, enum abk_key key, const char *text)
 	line_put(l, key, "%s", text);
 }
 
-static int modprobe_algbench(char *why)
+int abk_modprobe(const char *module, bool remove, char *why, size_t why_len)
 {
-	static const char *const argv[] = { "modprobe", "algbench", NULL };
+	const char *const argv[] = { "modprobe", remove ? "-r" : module, remove ? module : NULL,
+				     NULL };
 	char how[AB_WHY_LEN / 2]; /* "cannot run modprobe: ..." */
 	int ret = ab_spawn(argv, AB_SPAWN_QUIET, how, sizeof(how));
 
 	if (!ret)
 		return 0;
 	if (ret < 0) {
-		snprintf(why, AB_WHY_LEN, "algbench.ko: %s", how);
+		snprintf(why, why_len, "%s.ko: %s", module, how);
 		return ret;
 	}
-	snprintf(why, AB_WHY_LEN,
-		 "algbench.ko: 'modprobe algbench' failed (not built for this kernel, or not "
-		 "installed in "
-		 "/lib/modules/$(uname -r)/extra; build it with cmake, which runs kmod/kbuild.sh)");
+	snprintf(why, why_len,
+		 "%s.ko: 'modprobe %s%s' failed (not built for this kernel, or not installed in "
+		 "/lib/modules/$(uname -r)/extra; build it with cmake, which runs kmod/kbuild.sh)",
+		 module, remove ? "-r " : "", module);
 	return -ENOENT;
+}
+
+void abk_mount_debugfs(void)
+{
+	struct statfs st;
+
+	/* not mounted: mount it (not allowed: the caller's access() will say so) */
+	if (statfs("/sys/kernel/debug", &st) || st.f_type != DEBUGFS_MAGIC)
+		(void)mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
 }
 
 int abk_ensure_loaded(char *why)
@@ -151,13 +163,10 @@ int abk_ensure_loaded(char *why)
 		snprintf(why, AB_WHY_LEN, "%s", failed_why);
 		return failed;
 	}
-	if (access("/sys/kernel/debug/algbench", F_OK) != 0 &&
-	    mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL) && errno != EBUSY) {
-		/* already mounted elsewhere, or not allowed: modprobe may still help */
-	}
+	abk_mount_debugfs();
 	if (access(ABK_DIR "/run", W_OK) == 0)
 		return 0;
-	ret = modprobe_algbench(why);
+	ret = abk_modprobe("algbench", false, why, AB_WHY_LEN);
 	if (ret) {
 		failed = ret;
 		snprintf(failed_why, sizeof(failed_why), "%s", why);

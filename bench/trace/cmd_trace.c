@@ -80,10 +80,15 @@ static int usage(FILE *out)
 		"probes\n"
 		"live in the event group '" TRACE_GROUP
 		"' and are removed when CMD ends, on Ctrl-C,\n"
-		"SIGTERM and on errors. Needs root and tracefs.\n\n"
+		"SIGTERM and on errors. Needs root and tracefs. Where return probes cannot read\n"
+		"arguments (before 6.9) entry probes count, err_cnt is n/a, and return probes\n"
+		"with $retval only count each function's failed calls (all drivers together).\n"
+		"Without BTF argument names the fields are fetched at offsets from\n"
+		"/sys/kernel/btf/vmlinux, else from algbench_trace.ko (modprobe'd for the read).\n\n"
 		"  --json PATH  the counters as JSON ('-': stdout); the table always goes to "
 		"stderr\n"
-		"  --kprobe     kprobe_events with offsets from the kernel's BTF, not fprobes\n\n"
+		"  --kprobe     kprobe_events with offsets (BTF, else algbench_trace.ko), not "
+		"fprobes\n\n"
 		"Exit status: CMD's; 2 bad usage; 1 tracing could not be set up.\n");
 	return out == stdout ? 0 : 2;
 }
@@ -117,6 +122,15 @@ static void print_table(const struct trace_session *s, const struct trace_counts
 				s->probes[i].func, s->probes[i].probed);
 	if (!s->exit_probes)
 		fprintf(stderr, "algbench trace: err_cnt unavailable: %s\n", s->no_ret_why);
+	if (!s->exit_probes && !s->err_probes)
+		fprintf(stderr, "algbench trace: failed calls per function unavailable too: %s\n",
+			s->no_err_probes_why);
+	for (unsigned int i = 0; s->err_probes && i < s->n_probes; i++)
+		if (s->probes[i].err_trig)
+			fprintf(stderr,
+				"algbench trace: %s failed %llu times (all drivers together: a "
+				"return probe with $retval only)\n",
+				s->probes[i].probed, (unsigned long long)s->probes[i].errors);
 	fprintf(stderr, "%-34s %9s %11s %9s %11s %9s %11s %9s %11s %9s %11s %7s\n", "driver",
 		"enc_cnt", "enc_tlen", "dec_cnt", "dec_tlen", "hash_cnt", "hash_tlen", "comp_cnt",
 		"comp_tlen", "dcmp_cnt", "dcmp_tlen", "err_cnt");
@@ -153,6 +167,12 @@ static int write_json(const char *path, const struct trace_session *s, const str
 	json_object_set_new(root, "err_cnt_unavailable",
 			    s->exit_probes ? json_null() : json_string(s->no_ret_why));
 	json_object_set_new(root, "command_status", json_integer(cmd_status));
+	json_object_set_new(root, "errors_by_function", s->err_probes ? json_array() : json_null());
+	for (unsigned int i = 0; s->err_probes && i < s->n_probes; i++)
+		if (s->probes[i].err_trig)
+			json_array_append_new(json_object_get(root, "errors_by_function"),
+					      json_pack("{s:s, s:I}", "function", s->probes[i].probed,
+							"err_cnt", (json_int_t)s->probes[i].errors));
 	json_object_set_new(root, "probes", probes);
 	json_object_set_new(root, "drivers", trace_counts_json(NULL, 0, c, n, s->exit_probes));
 	if (!strcmp(path, "-"))
