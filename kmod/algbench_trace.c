@@ -19,8 +19,18 @@
  * module has them, for +OFFSET($argN) fetches without BTF: kbuild gives a
  * module BTF only where the headers ship a vmlinux (Debian's 6.12 does, 6.1
  * does not), and 6.1's probes cannot use BTF names anyway.
+ *
+ * "crypto_layout" gives the offsets of the crypto request and tfm members
+ * algbench trace reads through +OFF($arg1) (bench/trace/probes.c), as the
+ * kernel tree this module was built against lays them out: its source of
+ * offsets on a kernel without /sys/kernel/btf/vmlinux (the A/B kernels).
  */
+#include <crypto/acompress.h>
+#include <crypto/aead.h>
+#include <crypto/hash.h>
+#include <crypto/skcipher.h>
 #include <linux/compiler.h>
+#include <linux/crypto.h>
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -150,6 +160,26 @@ static int at_layout_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(at_layout);
 
+/* STRUCT.MEMBER=OFFSET, exactly the members bench/trace/probes.c fetches. */
+#define AT_MEMBER(m, s, f) seq_printf(m, "%s.%s=%zu\n", #s, #f, offsetof(struct s, f))
+
+static int at_crypto_layout_show(struct seq_file *m, void *unused)
+{
+	AT_MEMBER(m, aead_request, base);
+	AT_MEMBER(m, aead_request, cryptlen);
+	AT_MEMBER(m, skcipher_request, base);
+	AT_MEMBER(m, skcipher_request, cryptlen);
+	AT_MEMBER(m, ahash_request, base);
+	AT_MEMBER(m, ahash_request, nbytes);
+	AT_MEMBER(m, acomp_req, base);
+	AT_MEMBER(m, acomp_req, slen);
+	AT_MEMBER(m, crypto_async_request, tfm);
+	AT_MEMBER(m, crypto_tfm, __crt_alg);
+	AT_MEMBER(m, crypto_alg, cra_driver_name);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(at_crypto_layout);
+
 static int __init at_init(void)
 {
 	at_dir = debugfs_create_dir(AT_NAME, NULL);
@@ -157,6 +187,7 @@ static int __init at_init(void)
 		return PTR_ERR(at_dir);
 	debugfs_create_file("call", 0600, at_dir, NULL, &at_call_fops);
 	debugfs_create_file("layout", 0400, at_dir, NULL, &at_layout_fops);
+	debugfs_create_file("crypto_layout", 0400, at_dir, NULL, &at_crypto_layout_fops);
 	return 0;
 }
 

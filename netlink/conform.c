@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <kcapi.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -21,7 +22,7 @@
 #include "sys/array.h"
 
 struct conform_opts {
-	int tap;
+	int tap, trace;
 	const char *expect_stats, *as_version;
 };
 
@@ -32,6 +33,10 @@ static const struct ab_opt conform_options[] = {
 	  .help = "whether GETSTAT must answer counters; auto: from CONFIG_CRYPTO_STATS in "
 		  "/proc/config.gz or /boot/config-$(uname -r); Linux >= 6.10 has none",
 	  .choices = (const char *const[]){ "auto", "on", "off", NULL }, .def = "auto" },
+	{ "trace", 0, NULL, AB_OPT_FLAG, offsetof(struct conform_opts, trace),
+	  .help = "also run the exact-counter workloads under algbench trace's probes and "
+		  "compare every traced counter with GETSTAT's (trace_ rows; root, tracefs)",
+	  .def_text = "no trace_ rows" },
 	{ "as-version", 0, "X.Y", AB_OPT_STR, offsetof(struct conform_opts, as_version),
 	  .help = "judge the exact counters by what Linux X.Y counts (for distro kernels with "
 		  "backports)",
@@ -84,25 +89,36 @@ int conform_dump(struct cu_sock *s, struct cu_alg **algs, size_t *n)
 	return ret;
 }
 
-/* The groups of checks, in the order they run; each row is one TAP line. */
+/*
+ * The groups of checks, in the order they run; each row is one TAP line.
+ * The trace_ rows run only with --trace; dmesg comes last, so it also
+ * covers what the probes provoked.
+ */
 static const struct {
 	const struct conform_check *rows;
 	const size_t *n;
+	bool with_trace_only;
 } groups[] = {
-	{ conform_alg_checks, &conform_n_alg_checks },
-	{ conform_priv_checks, &conform_n_priv_checks },
-	{ conform_bad_checks, &conform_n_bad_checks },
-	{ conform_counter_checks, &conform_n_counter_checks },
-	{ conform_dmesg_checks, &conform_n_dmesg_checks },
+	{ conform_alg_checks, &conform_n_alg_checks, false },
+	{ conform_priv_checks, &conform_n_priv_checks, false },
+	{ conform_bad_checks, &conform_n_bad_checks, false },
+	{ conform_counter_checks, &conform_n_counter_checks, false },
+	{ conform_trace_checks, &conform_n_trace_checks, true },
+	{ conform_dmesg_checks, &conform_n_dmesg_checks, false },
 };
 #define N_GROUPS (sizeof(groups) / sizeof(groups[0]))
 
-static unsigned int count_checks(void)
+static bool group_runs(const struct conform_ctx *c, size_t g)
+{
+	return !groups[g].with_trace_only || c->trace;
+}
+
+static unsigned int count_checks(const struct conform_ctx *c)
 {
 	unsigned int n = 0;
 
 	for (size_t g = 0; g < N_GROUPS; g++)
-		n += *groups[g].n;
+		n += group_runs(c, g) ? *groups[g].n : 0;
 	return n;
 }
 
@@ -201,6 +217,33 @@ static int setup(struct conform_ctx *c)
 	return 0;
 }
 
+/* --trace: SIGINT, SIGTERM, SIGHUP end the run after the row at hand, so the probes go. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/* Opens the trace session and installs its probes (then c->trace is set: remove them). */
+static int start_trace(struct conform_ctx *c, struct trace_session *s)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+	char why[1400] = "";
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if (!trace_session_open(s, 0, why, sizeof(why))) {
+		c->trace = s;
+		if (!trace_probes_install(s, why, sizeof(why)))
+			return 0;
+	}
+	printf("%sBail out! --trace: %s\n", c->tap ? "" : "conform: ", why);
+	return -1;
+}
+
 /* A TAP line (sys/tap.h), or the plain list's; counted either way. */
 static void report(const struct conform_ctx *c, const char *name, enum ab_tap_verdict v,
 		   const char *why)
@@ -249,7 +292,7 @@ static int run_all(struct conform_ctx *c)
 	uname(&u);
 	if (c->tap) {
 		ab_tap_header();
-		ab_tap_plan(count_checks());
+		ab_tap_plan(count_checks(c));
 	}
 	conform_diag(c,
 		     "crypto_user conformance on Linux %s: %zu algorithms; stats expected %s (%s)",
@@ -260,8 +303,10 @@ static int run_all(struct conform_ctx *c)
 		     c->stats_why);
 	conform_diag(c, "exact counters judged by Linux %u.%u's counting (%s)",
 		     c->counting_version / 100, c->counting_version % 100, c->counting_why);
-	for (size_t g = 0; g < N_GROUPS; g++) {
-		for (size_t r = 0; r < *groups[g].n; r++) {
+	if (c->trace)
+		conform_diag(c, "trace_ rows: algbench trace's probes (%s)", c->trace->mode);
+	for (size_t g = 0; g < N_GROUPS && !stop_signal; g++) {
+		for (size_t r = 0; group_runs(c, g) && r < *groups[g].n && !stop_signal; r++) {
 			const struct conform_check *k = &groups[g].rows[r];
 			char why[768] = "";
 			enum ab_tap_verdict v = k->run(c, k->arg, why, sizeof(why));
@@ -281,6 +326,8 @@ static int conform_main(void *opts, int argc, char **argv)
 {
 	const struct conform_opts *o = opts;
 	struct conform_ctx c = { .kmsg_fd = -1, .tap = o->tap };
+	static struct trace_session session;
+	char why[1400] = "";
 	const char *as_version = o->as_version;
 	struct utsname u;
 	int ret;
@@ -298,10 +345,16 @@ static int conform_main(void *opts, int argc, char **argv)
 		return 2;
 	}
 	decide_stats(&c, o->expect_stats);
-	if (setup(&c))
+	if (setup(&c) || (o->trace && start_trace(&c, &session)))
 		ret = 2;
 	else
 		ret = run_all(&c);
+	if (c.trace && trace_probes_remove(c.trace, why, sizeof(why))) {
+		fprintf(stderr, "algbench conform: --trace: %s\n", why);
+		ret = ret ? ret : 1;
+	}
+	if (stop_signal)
+		ret = 128 + stop_signal;
 	cu_close(c.s);
 	free(c.algs);
 	free(c.proc);
@@ -312,14 +365,16 @@ static int conform_main(void *opts, int argc, char **argv)
 
 const struct ab_opt_cmd ab_conform_cmd = {
 	"conform",
-	"[--tap] [--expect-stats auto|on|off] [--as-version X.Y]",
+	"[--tap] [--expect-stats auto|on|off] [--as-version X.Y] [--trace]",
 	conform_options,
 	sizeof(struct conform_opts),
 	conform_main,
 	.about = "Checks the running kernel's crypto_user netlink interface: the GETALG dump\n"
 		 "against /proc/crypto, GETALG per algorithm, GETSTAT, the CAP_NET_ADMIN checks\n"
 		 "of NEWALG/DELALG/UPDATEALG/DELRNG (from a child that drops to nobody), and\n"
-		 "malformed requests (then dmesg must show no WARN/BUG/oops). Run as root.\n",
-	.after = "Exit: 0 every check passed or was skipped, 1 a check failed, 2 bad usage\n"
-		 "or no crypto_user socket.\n",
+		 "malformed requests (then dmesg must show no WARN/BUG/oops). Run as root.\n"
+		 "With --trace, also algbench trace's counters against GETSTAT (docs/trace.md).\n",
+	.after = "Exit: 0 every check passed or was skipped, 1 a check failed, 2 bad usage,\n"
+		 "no crypto_user socket or (--trace) probes that cannot be set up; 128+N after\n"
+		 "signal N (with --trace: at the end of the row at hand, probes removed).\n",
 };

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "crypto_user.h"
+#include "trace/probes.h"
 #include "sys/kstats.h"
 #include "sys/proc_crypto.h"
 #include "sys/tap.h" /* a check's verdict is a TAP verdict */
@@ -40,6 +41,7 @@ struct conform_ctx {
 	int kmsg_fd;		   /* /dev/kmsg read from the start of the run, or -1 */
 	unsigned counting_version; /* 100 * major + minor whose counting rules apply */
 	char counting_why[64];	   /* "uname -r" or "--as-version X.Y" */
+	struct trace_session *trace; /* --trace: algbench trace's probes, installed; else NULL */
 };
 
 struct conform_check {
@@ -50,9 +52,9 @@ struct conform_check {
 
 /* The groups, each a table in its own file. */
 extern const struct conform_check conform_alg_checks[], conform_priv_checks[], conform_bad_checks[],
-	conform_counter_checks[], conform_dmesg_checks[];
+	conform_counter_checks[], conform_trace_checks[], conform_dmesg_checks[];
 extern const size_t conform_n_alg_checks, conform_n_priv_checks, conform_n_bad_checks,
-	conform_n_counter_checks, conform_n_dmesg_checks;
+	conform_n_counter_checks, conform_n_trace_checks, conform_n_dmesg_checks;
 #define CONFORM_ROWS(t) (sizeof(t) / sizeof((t)[0]))
 
 /* A "# ..." diagnostic line in TAP, an indented note otherwise. */

@@ -26,6 +26,7 @@
 #include "conform.h"
 #include "kmod/algbench_abi.h"
 #include "sys/kmod_client.h"
+#include "trace/probes.h"
 
 #define N_OPS			 16
 #define LEN			 4096
@@ -160,6 +161,42 @@ static bool driver_is_shash(struct conform_ctx *c, const char *driver)
 	return shash;
 }
 
+/*
+ * The counters at one instant: GETSTAT of the driver and of its __ inner
+ * layer (a SIMD wrapper's, when the kernel has one), and with --trace what
+ * the probes counted so far (all drivers).
+ */
+struct reading {
+	struct cu_stat st, inner;
+	bool has_inner;
+	struct trace_counts tr[TRACE_MAX_DRIVERS];
+	int n_tr;
+	uint64_t errors; /* entry mode: failed calls, all functions and drivers together */
+};
+
+static int read_counters(struct conform_ctx *c, const char *driver, struct reading *r)
+{
+	char inner[CRYPTO_MAX_NAME], why[512];
+	int ret = cu_get_stat(c->s, "", driver, &r->st);
+
+	if (ret)
+		return ret;
+	snprintf(inner, sizeof(inner), "__%s", driver);
+	r->has_inner = !cu_get_stat(c->s, "", inner, &r->inner);
+	r->n_tr = 0;
+	if (c->trace) {
+		r->n_tr = trace_probes_read(c->trace, r->tr, TRACE_MAX_DRIVERS, why, sizeof(why));
+		if (r->n_tr < 0) {
+			conform_diag(c, "reading the traced counters: %s", why);
+			return -EIO;
+		}
+		r->errors = 0;
+		for (unsigned int i = 0; i < c->trace->n_probes; i++)
+			r->errors += c->trace->probes[i].errors;
+	}
+	return 0;
+}
+
 static int stat_deltas(const struct cu_stat *a, const struct cu_stat *b, const struct expect *e,
 		       int64_t *d, char *why, size_t n)
 {
@@ -203,6 +240,142 @@ static enum ab_tap_verdict judge(const struct conform_ctx *c, const char *driver
 	return off ? AB_TAP_FAIL : AB_TAP_PASS;
 }
 
+/* ---- traced counters against GETSTAT (conform --trace) -------------------------- */
+
+/* GETSTAT's counter names, as trace's JSON names them too. */
+static const char *const stat_names[] = {
+	"encrypt_cnt", "encrypt_tlen", "decrypt_cnt",	 "decrypt_tlen",    "hash_cnt", "hash_tlen",
+	"compress_cnt", "compress_tlen", "decompress_cnt", "decompress_tlen", "err_cnt",
+};
+
+static uint64_t traced_counter(const struct reading *r, const char *driver, size_t k)
+{
+	for (int i = 0; i < r->n_tr; i++) {
+		const struct trace_counts *t = &r->tr[i];
+		const uint64_t v[] = { t->enc_cnt,    t->enc_len,    t->dec_cnt,    t->dec_len,
+				       t->hash_cnt,   t->hash_len,   t->comp_cnt,   t->comp_len,
+				       t->decomp_cnt, t->decomp_len, t->err_cnt };
+
+		if (!strcmp(t->driver, driver))
+			return v[k];
+	}
+	return 0;
+}
+
+/* The counters an operation of op moves (the failed decryption's are decrypt's). */
+static const char *op_counter(enum op op, bool tlen)
+{
+	static const char *const names[][2] = {
+		[OP_HASH] = { "hash_cnt", "hash_tlen" },
+		[OP_ENC] = { "encrypt_cnt", "encrypt_tlen" },
+		[OP_DEC] = { "decrypt_cnt", "decrypt_tlen" },
+		[OP_BADTAG] = { "decrypt_cnt", "decrypt_tlen" },
+		[OP_COMP] = { "compress_cnt", "compress_tlen" },
+		[OP_DECOMP] = { "decompress_cnt", "decompress_tlen" },
+	};
+
+	return names[op][tlen];
+}
+
+/*
+ * One driver's traced deltas against its GETSTAT deltas, every counter its
+ * GETSTAT reply has. Without return probes (entry probes, 6.1) a failed
+ * request is counted as an operation: the op's count is then GETSTAT's
+ * count + err_cnt, its bytes GETSTAT's + err_cnt x failed_len (the
+ * workload's known request length), and err_cnt itself is not compared.
+ */
+static bool cross_check_driver(const struct conform_ctx *c, const struct counter_case *k,
+			       const char *driver, const struct cu_stat *s0, const struct cu_stat *s1,
+			       const struct reading *r0, const struct reading *r1,
+			       uint64_t failed_len, uint64_t *errs_sum, char *why, size_t n,
+			       size_t *off)
+{
+	bool entry = !c->trace->exit_probes, ok = true;
+	uint64_t err0 = 0, err1 = 0, errs;
+
+	cu_stat_counter(s0, "err_cnt", &err0);
+	cu_stat_counter(s1, "err_cnt", &err1);
+	errs = err1 - err0;
+	*errs_sum += errs;
+	for (size_t i = 0; i < sizeof(stat_names) / sizeof(stat_names[0]); i++) {
+		const char *name = stat_names[i];
+		uint64_t a, b, want, got;
+		const char *how = "";
+
+		if (cu_stat_counter(s0, name, &a) || cu_stat_counter(s1, name, &b))
+			continue; /* not a counter of this type */
+		want = b - a;
+		got = traced_counter(r1, driver, i) - traced_counter(r0, driver, i);
+		if (entry && !strcmp(name, "err_cnt")) {
+			conform_diag(c, "%-28s %-15s GETSTAT %+8" PRId64
+					" traced n/a (entry probes see no return value; the sum "
+					"is below)",
+				     driver, name, (int64_t)want);
+			continue;
+		}
+		if (entry && errs && !strcmp(name, op_counter(k->op, false))) {
+			want += errs;
+			how = " (GETSTAT + err_cnt: entry probes count a failure)";
+		} else if (entry && errs && !strcmp(name, op_counter(k->op, true))) {
+			want += errs * failed_len;
+			how = " (GETSTAT + err_cnt x request length)";
+		}
+		conform_diag(c, "%-28s %-15s GETSTAT %+8" PRId64 " traced %+8" PRId64 "%s%s", driver,
+			     name, (int64_t)(b - a), (int64_t)got, got == want ? " equal" : " DIFFERENT",
+			     how);
+		if (got == want)
+			continue;
+		ok = false;
+		if (*off < n)
+			*off += (size_t)snprintf(why + *off, n - *off,
+						 " %s %s traced %+" PRId64 ", GETSTAT %+" PRId64
+						 "%s;",
+						 driver, name, (int64_t)got, (int64_t)want,
+						 how[0] ? " (adjusted)" : "");
+	}
+	return ok;
+}
+
+/* The driver and its __ inner layer, each against its own GETSTAT counters. */
+static enum ab_tap_verdict cross_check(const struct conform_ctx *c, const struct counter_case *k,
+				       const char *driver, const struct reading *r0,
+				       const struct reading *r1, uint64_t failed_len, char *why,
+				       size_t n)
+{
+	size_t off = (size_t)snprintf(why, n, "traced != GETSTAT:");
+	uint64_t errs = 0, traced_errs = r1->errors - r0->errors;
+	bool ok = cross_check_driver(c, k, driver, &r0->st, &r1->st, r0, r1, failed_len, &errs,
+				     why, n, &off);
+
+	if (r0->has_inner && r1->has_inner)
+		ok &= cross_check_driver(c, k, r1->inner.alg.driver, &r0->inner, &r1->inner, r0, r1,
+					 failed_len, &errs, why, n, &off);
+	else
+		conform_diag(c, "%s: no __%s inner layer on this kernel", driver, driver);
+	/*
+	 * Entry mode: the $retval-only return probes count failed calls of all
+	 * drivers together; this workload's are those of driver and its inner layer.
+	 */
+	if (!c->trace->exit_probes && c->trace->err_probes) {
+		conform_diag(c, "%-28s %-15s GETSTAT %+8" PRId64 " traced %+8" PRId64 "%s",
+			     "(both layers, $retval)", "err_cnt", (int64_t)errs,
+			     (int64_t)traced_errs, errs == traced_errs ? " equal" : " DIFFERENT");
+		if (errs != traced_errs) {
+			ok = false;
+			if (off < n)
+				snprintf(why + off, n - off,
+					 " failed calls traced %+" PRId64 ", GETSTAT err_cnt %+" PRId64
+					 ";",
+					 (int64_t)traced_errs, (int64_t)errs);
+		}
+	} else if (!c->trace->exit_probes) {
+		conform_diag(c, "err_cnt not compared: %s", c->trace->no_err_probes_why);
+	}
+	if (ok)
+		why[0] = '\0';
+	return ok ? AB_TAP_PASS : AB_TAP_FAIL;
+}
+
 /* ---- through AF_ALG ---------------------------------------------------------------- */
 
 static int run_hash(struct kcapi_handle *h, const uint8_t *buf)
@@ -234,7 +407,7 @@ static int run_skcipher(struct kcapi_handle *h, enum op op, uint8_t *buf, uint8_
 
 /* Encrypts once to get a valid ciphertext+tag, then runs the measured ops. */
 static int run_aead(struct conform_ctx *c, struct kcapi_handle *h, enum op op, uint8_t *buf,
-		    uint8_t *out, const char *driver, struct cu_stat *before)
+		    uint8_t *out, const char *driver, struct reading *before)
 {
 	static const uint8_t key[16], iv[12];
 	size_t ct = AAD + LEN + TAG;
@@ -250,7 +423,7 @@ static int run_aead(struct conform_ctx *c, struct kcapi_handle *h, enum op op, u
 		memcpy(buf, out, ct);
 		if (op == OP_BADTAG)
 			buf[ct - 1] ^= 1;
-		if (cu_get_stat(c->s, "", driver, before)) /* after the set-up encrypt */
+		if (read_counters(c, driver, before)) /* after the set-up encrypt */
 			return -EIO;
 	}
 	for (int i = 0; i < n; i++) {
@@ -282,7 +455,7 @@ static void close_handle(enum kind kind, struct kcapi_handle *h)
 }
 
 static int run_case(struct conform_ctx *c, const struct counter_case *k, const char *driver,
-		    struct cu_stat *before)
+		    struct reading *before)
 {
 	static uint8_t buf[AAD + LEN + TAG], out[AAD + LEN + TAG];
 	struct kcapi_handle *h = NULL;
@@ -301,35 +474,44 @@ static int run_case(struct conform_ctx *c, const struct counter_case *k, const c
 	return ret;
 }
 
+/* cross: judge traced against GETSTAT (the trace_ rows), else GETSTAT against expected. */
 static enum ab_tap_verdict check_afalg(struct conform_ctx *c, const struct counter_case *k,
-				       char *why, size_t n)
+				       bool cross, char *why, size_t n)
 {
 	struct kcapi_handle *h = NULL;
-	struct cu_stat before, after;
+	struct reading *r = calloc(2, sizeof(*r));
 	char driver[CRYPTO_MAX_NAME];
 	struct work w = { k->op == OP_BADTAG ? 1 : N_OPS, LEN, 0, false };
 	struct expect e;
 	int64_t got[N_COUNTERS];
-	int ret;
+	enum ab_tap_verdict v;
+	int ret = r ? 0 : -ENOMEM;
 
 	/* Binding by name loads and instantiates what is missing; then bind the driver. */
-	if (!open_handle(k->kind, &h, k->alg))
+	if (!ret && !open_handle(k->kind, &h, k->alg))
 		close_handle(k->kind, h);
-	ret = best_driver(c, k->alg, driver, &w.shash_backed);
 	if (!ret)
-		ret = cu_get_stat(c->s, "", driver, &before);
+		ret = best_driver(c, k->alg, driver, &w.shash_backed);
 	if (!ret)
-		ret = run_case(c, k, driver, &before);
+		ret = read_counters(c, driver, &r[0]);
 	if (!ret)
-		ret = cu_get_stat(c->s, "", driver, &after);
+		ret = run_case(c, k, driver, &r[0]);
+	if (!ret)
+		ret = read_counters(c, driver, &r[1]);
 	if (ret) {
 		snprintf(why, n, "%s: cannot run: %s", k->alg, strerror(ret < 0 ? -ret : ret));
-		return AB_TAP_FAIL;
+		v = AB_TAP_FAIL;
+	} else if (cross) {
+		v = cross_check(c, k, driver, &r[0], &r[1], k->kind == K_AEAD ? LEN + TAG : LEN, why,
+				n);
+	} else {
+		expected(k, c->counting_version, &w, &e);
+		v = stat_deltas(&r[0].st, &r[1].st, &e, got, why, n)
+			    ? AB_TAP_FAIL
+			    : judge(c, driver, &e, got, why, n);
 	}
-	expected(k, c->counting_version, &w, &e);
-	if (stat_deltas(&before, &after, &e, got, why, n))
-		return AB_TAP_FAIL;
-	return judge(c, driver, &e, got, why, n);
+	free(r);
+	return v;
 }
 
 /* ---- through algbench.ko ------------------------------------------------------------ */
@@ -373,13 +555,14 @@ static int kmod_job(const struct counter_case *k, const char *alg, unsigned coun
  * the N counted operations per CPU; the set-up's own deltas are reported.
  */
 static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counter_case *k,
-				      char *why, size_t n)
+				      bool cross, char *why, size_t n)
 {
 	struct abk_result res = { 0 };
-	struct cu_stat s0, s1, s2;
+	struct reading *r;
 	char driver[sizeof(((struct abk_result *)0)->driver)], kwhy[AB_WHY_LEN] = "";
 	int64_t setup[N_COUNTERS], total[N_COUNTERS], got[N_COUNTERS];
 	struct work w = { N_OPS, LEN, 0, false };
+	enum ab_tap_verdict v;
 	struct expect e;
 	int ret;
 
@@ -394,33 +577,46 @@ static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counte
 	abk_result_free(&res);
 	if (ret)
 		return AB_TAP_FAIL;
+	r = calloc(3, sizeof(*r));
+	if (!r)
+		return snprintf(why, n, "out of memory"), AB_TAP_FAIL;
 	w.shash_backed = driver_is_shash(c, driver);
-	ret = cu_get_stat(c->s, "", driver, &s0);
+	ret = read_counters(c, driver, &r[0]);
 	if (!ret && !(ret = kmod_job(k, driver, 0, &res, why, n)))
-		ret = cu_get_stat(c->s, "", driver, &s1);
+		ret = read_counters(c, driver, &r[1]);
 	abk_result_free(&res);
 	if (!ret && !(ret = kmod_job(k, driver, N_OPS, &res, why, n))) {
 		w.n = (uint64_t)N_OPS * res.threads;
 		w.csize = res.csize;
-		ret = cu_get_stat(c->s, "", driver, &s2);
+		ret = read_counters(c, driver, &r[2]);
 	}
 	abk_result_free(&res);
+	expected(k, c->counting_version, &w, &e);
 	if (ret) {
 		if (!why[0])
 			snprintf(why, n, "%s: GETSTAT failed: %s", driver, strerror(-ret));
-		return AB_TAP_FAIL;
+		v = AB_TAP_FAIL;
+	} else if (cross) {
+		/* everything the three jobs did, set-up included: no request fails here */
+		conform_diag(c, "%s: the count=0 and count=%d jobs (%" PRIu64 " ops on %" PRIu64
+				" CPUs) and their set-up",
+			     driver, N_OPS, w.n, w.n / N_OPS);
+		v = cross_check(c, k, driver, &r[0], &r[2], 0, why, n);
+	} else if (stat_deltas(&r[0].st, &r[1].st, &e, setup, why, n) ||
+		   stat_deltas(&r[1].st, &r[2].st, &e, total, why, n)) {
+		v = AB_TAP_FAIL;
+	} else {
+		for (int i = 0; i < N_COUNTERS; i++)
+			got[i] = total[i] - setup[i];
+		conform_diag(c,
+			     "%s: %" PRIu64 " ops of %d B on %" PRIu64 " CPUs; the set-up alone "
+			     "moved %s %+" PRId64 ", %s %+" PRId64 ", %s %+" PRId64,
+			     driver, w.n, LEN, w.n / N_OPS, e.counter[0], setup[0], e.counter[1],
+			     setup[1], e.counter[2], setup[2]);
+		v = judge(c, driver, &e, got, why, n);
 	}
-	expected(k, c->counting_version, &w, &e);
-	if (stat_deltas(&s0, &s1, &e, setup, why, n) || stat_deltas(&s1, &s2, &e, total, why, n))
-		return AB_TAP_FAIL;
-	for (int i = 0; i < N_COUNTERS; i++)
-		got[i] = total[i] - setup[i];
-	conform_diag(c,
-		     "%s: %" PRIu64 " ops of %d B on %" PRIu64
-		     " CPUs; the set-up alone moved %s %+" PRId64 ", %s %+" PRId64 ", %s %+" PRId64,
-		     driver, w.n, LEN, w.n / N_OPS, e.counter[0], setup[0], e.counter[1], setup[1],
-		     e.counter[2], setup[2]);
-	return judge(c, driver, &e, got, why, n);
+	free(r);
+	return v;
 }
 
 static enum ab_tap_verdict check_counters(struct conform_ctx *c, const void *arg, char *why,
@@ -432,42 +628,128 @@ static enum ab_tap_verdict check_counters(struct conform_ctx *c, const void *arg
 		snprintf(why, n, "no crypto statistics: %s", c->stats_why);
 		return AB_TAP_SKIP;
 	}
-	return k->via == VIA_AFALG ? check_afalg(c, k, why, n) : check_kmod(c, k, why, n);
+	return k->via == VIA_AFALG ? check_afalg(c, k, false, why, n)
+				   : check_kmod(c, k, false, why, n);
 }
 
-/* clang-format off */
-#define CASE(alg, kind, op, via) &(const struct counter_case){ alg, kind, op, via }
-/* clang-format on */
+/* An entry point the workload goes through that trace could not probe here, or NULL. */
+static const char *unprobed(const struct trace_session *s, enum op op)
+{
+	static const enum trace_role role[] = {
+		[OP_HASH] = T_HASH, [OP_ENC] = T_ENC,	    [OP_DEC] = T_DEC,
+		[OP_BADTAG] = T_DEC, [OP_COMP] = T_COMP, [OP_DECOMP] = T_DECOMP,
+	};
+
+	for (unsigned int i = 0; i < s->n_probes; i++)
+		if (!s->probes[i].probed &&
+		    (s->probes[i].role == role[op] || (op == OP_HASH && s->probes[i].role == T_HASH_LEN)))
+			return s->probes[i].func;
+	return NULL;
+}
+
+/* The same workload with the probes of algbench trace on: traced == GETSTAT. */
+static enum ab_tap_verdict check_traced(struct conform_ctx *c, const void *arg, char *why,
+					size_t n)
+{
+	const struct counter_case *k = arg;
+	const char *func;
+
+	if (c->stats != 1) {
+		snprintf(why, n, "no crypto statistics to compare with: %s", c->stats_why);
+		return AB_TAP_SKIP;
+	}
+	if ((func = unprobed(c->trace, k->op))) {
+		snprintf(why, n, "%s (nor what it calls) is not a function on this kernel: not traced",
+			 func);
+		return AB_TAP_SKIP;
+	}
+	conform_diag(c, "probes: %s", c->trace->mode);
+	return k->via == VIA_AFALG ? check_afalg(c, k, true, why, n)
+				   : check_kmod(c, k, true, why, n);
+}
+
+/* The workloads, each run by a counters_ row and (with --trace) by a trace_ row. */
+static const struct counter_case
+	afalg_sha256 = { "sha256", K_HASH, OP_HASH, VIA_AFALG },
+	afalg_cbc_enc = { "cbc(aes)", K_SKCIPHER, OP_ENC, VIA_AFALG },
+	afalg_cbc_dec = { "cbc(aes)", K_SKCIPHER, OP_DEC, VIA_AFALG },
+	afalg_gcm_enc = { "gcm(aes)", K_AEAD, OP_ENC, VIA_AFALG },
+	afalg_gcm_dec = { "gcm(aes)", K_AEAD, OP_DEC, VIA_AFALG },
+	afalg_gcm_badtag = { "gcm(aes)", K_AEAD, OP_BADTAG, VIA_AFALG },
+	kmod_ahash = { "sha256", K_HASH, OP_HASH, VIA_KMOD },
+	kmod_shash = { "sha256", K_SHASH, OP_HASH, VIA_KMOD },
+	kmod_cbc_enc = { "cbc(aes)", K_SKCIPHER, OP_ENC, VIA_KMOD },
+	kmod_cbc_dec = { "cbc(aes)", K_SKCIPHER, OP_DEC, VIA_KMOD },
+	kmod_gcm_enc = { "gcm(aes)", K_AEAD, OP_ENC, VIA_KMOD },
+	kmod_gcm_dec = { "gcm(aes)", K_AEAD, OP_DEC, VIA_KMOD },
+	kmod_deflate_comp = { "deflate", K_ACOMP, OP_COMP, VIA_KMOD },
+	kmod_deflate_decomp = { "deflate", K_ACOMP, OP_DECOMP, VIA_KMOD };
 
 const struct conform_check conform_counter_checks[] = {
 	{ "counters_sha256: 16 AF_ALG sha256 digests of 4096 B add hash_cnt 16, hash_tlen 65536",
-	  check_counters, CASE("sha256", K_HASH, OP_HASH, VIA_AFALG) },
+	  check_counters, &afalg_sha256 },
 	{ "counters_cbc_aes_encrypt: 16 cbc(aes) encryptions of 4096 B add encrypt_cnt/tlen",
-	  check_counters, CASE("cbc(aes)", K_SKCIPHER, OP_ENC, VIA_AFALG) },
+	  check_counters, &afalg_cbc_enc },
 	{ "counters_cbc_aes_decrypt: 16 cbc(aes) decryptions of 4096 B add decrypt_cnt/tlen",
-	  check_counters, CASE("cbc(aes)", K_SKCIPHER, OP_DEC, VIA_AFALG) },
+	  check_counters, &afalg_cbc_dec },
 	{ "counters_gcm_aes_encrypt: 16 gcm(aes) encryptions add encrypt_cnt/tlen (plaintext)",
-	  check_counters, CASE("gcm(aes)", K_AEAD, OP_ENC, VIA_AFALG) },
+	  check_counters, &afalg_gcm_enc },
 	{ "counters_gcm_aes_decrypt: 16 gcm(aes) decryptions add decrypt_cnt/tlen (ct + tag)",
-	  check_counters, CASE("gcm(aes)", K_AEAD, OP_DEC, VIA_AFALG) },
+	  check_counters, &afalg_gcm_dec },
 	{ "counters_gcm_aes_badtag: a failed tag check adds err_cnt 1 and nothing else",
-	  check_counters, CASE("gcm(aes)", K_AEAD, OP_BADTAG, VIA_AFALG) },
+	  check_counters, &afalg_gcm_badtag },
 	{ "counters_kmod_ahash_sha256: 16 algbench.ko ahash digests per CPU add hash_cnt/tlen",
-	  check_counters, CASE("sha256", K_HASH, OP_HASH, VIA_KMOD) },
+	  check_counters, &kmod_ahash },
 	{ "counters_kmod_shash_sha256: 16 direct shash digests per CPU (6.1: not counted)",
-	  check_counters, CASE("sha256", K_SHASH, OP_HASH, VIA_KMOD) },
+	  check_counters, &kmod_shash },
 	{ "counters_kmod_cbc_aes_encrypt: 16 algbench.ko cbc(aes) encryptions per CPU",
-	  check_counters, CASE("cbc(aes)", K_SKCIPHER, OP_ENC, VIA_KMOD) },
+	  check_counters, &kmod_cbc_enc },
 	{ "counters_kmod_cbc_aes_decrypt: 16 algbench.ko cbc(aes) decryptions per CPU",
-	  check_counters, CASE("cbc(aes)", K_SKCIPHER, OP_DEC, VIA_KMOD) },
+	  check_counters, &kmod_cbc_dec },
 	{ "counters_kmod_gcm_aes_encrypt: 16 algbench.ko gcm(aes) encryptions per CPU",
-	  check_counters, CASE("gcm(aes)", K_AEAD, OP_ENC, VIA_KMOD) },
+	  check_counters, &kmod_gcm_enc },
 	{ "counters_kmod_gcm_aes_decrypt: 16 algbench.ko gcm(aes) decryptions per CPU",
-	  check_counters, CASE("gcm(aes)", K_AEAD, OP_DEC, VIA_KMOD) },
+	  check_counters, &kmod_gcm_dec },
 	{ "counters_kmod_deflate_compress: 16 acomp deflate compressions per CPU add "
 	  "compress_cnt/tlen",
-	  check_counters, CASE("deflate", K_ACOMP, OP_COMP, VIA_KMOD) },
+	  check_counters, &kmod_deflate_comp },
 	{ "counters_kmod_deflate_decompress: 16 decompressions per CPU add decompress_tlen = csize",
-	  check_counters, CASE("deflate", K_ACOMP, OP_DECOMP, VIA_KMOD) },
+	  check_counters, &kmod_deflate_decomp },
 };
 const size_t conform_n_counter_checks = CONFORM_ROWS(conform_counter_checks);
+
+/*
+ * conform --trace: the same workloads under algbench trace's probes; every
+ * counter of the driver and of its __ inner layer, traced against GETSTAT.
+ */
+const struct conform_check conform_trace_checks[] = {
+	{ "trace_sha256: AF_ALG sha256 digests, traced = GETSTAT", check_traced, &afalg_sha256 },
+	{ "trace_cbc_aes_encrypt: AF_ALG cbc(aes) encryptions, traced = GETSTAT", check_traced,
+	  &afalg_cbc_enc },
+	{ "trace_cbc_aes_decrypt: AF_ALG cbc(aes) decryptions, traced = GETSTAT", check_traced,
+	  &afalg_cbc_dec },
+	{ "trace_gcm_aes_encrypt: AF_ALG gcm(aes) encryptions, traced = GETSTAT", check_traced,
+	  &afalg_gcm_enc },
+	{ "trace_gcm_aes_decrypt: AF_ALG gcm(aes) decryptions, traced = GETSTAT", check_traced,
+	  &afalg_gcm_dec },
+	{ "trace_gcm_aes_badtag: a failed tag check, traced = GETSTAT (entry probes: as documented)",
+	  check_traced, &afalg_gcm_badtag },
+	{ "trace_kmod_ahash_sha256: algbench.ko ahash digests, traced = GETSTAT", check_traced,
+	  &kmod_ahash },
+	{ "trace_kmod_shash_sha256: direct shash digests (seen by neither on 6.1)", check_traced,
+	  &kmod_shash },
+	{ "trace_kmod_cbc_aes_encrypt: algbench.ko cbc(aes) encryptions, traced = GETSTAT",
+	  check_traced, &kmod_cbc_enc },
+	{ "trace_kmod_cbc_aes_decrypt: algbench.ko cbc(aes) decryptions, traced = GETSTAT",
+	  check_traced, &kmod_cbc_dec },
+	{ "trace_kmod_gcm_aes_encrypt: algbench.ko gcm(aes) encryptions, traced = GETSTAT",
+	  check_traced, &kmod_gcm_enc },
+	{ "trace_kmod_gcm_aes_decrypt: algbench.ko gcm(aes) decryptions, traced = GETSTAT",
+	  check_traced, &kmod_gcm_dec },
+	{ "trace_kmod_deflate_compress: algbench.ko acomp deflate compressions, traced = GETSTAT",
+	  check_traced, &kmod_deflate_comp },
+	{ "trace_kmod_deflate_decompress: algbench.ko acomp deflate decompressions, traced = "
+	  "GETSTAT",
+	  check_traced, &kmod_deflate_decomp },
+};
+const size_t conform_n_trace_checks = CONFORM_ROWS(conform_trace_checks);

@@ -119,23 +119,31 @@ void abk_line_text(struct abk_line *l, enum abk_key key, const char *text)
 	line_put(l, key, "%s", text);
 }
 
-static int modprobe_algbench(char *why)
+int abk_modprobe(const char *module, bool remove, char *why, size_t why_len)
 {
-	static const char *const argv[] = { "modprobe", "algbench", NULL };
+	const char *const argv[] = { "modprobe", remove ? "-r" : module, remove ? module : NULL,
+				     NULL };
 	char how[AB_WHY_LEN / 2]; /* "cannot run modprobe: ..." */
 	int ret = ab_spawn(argv, AB_SPAWN_QUIET, how, sizeof(how));
 
 	if (!ret)
 		return 0;
 	if (ret < 0) {
-		snprintf(why, AB_WHY_LEN, "algbench.ko: %s", how);
+		snprintf(why, why_len, "%s.ko: %s", module, how);
 		return ret;
 	}
-	snprintf(why, AB_WHY_LEN,
-		 "algbench.ko: 'modprobe algbench' failed (not built for this kernel, or not "
-		 "installed in "
-		 "/lib/modules/$(uname -r)/extra; build it with cmake, which runs kmod/kbuild.sh)");
+	snprintf(why, why_len,
+		 "%s.ko: 'modprobe %s%s' failed (not built for this kernel, or not installed in "
+		 "/lib/modules/$(uname -r)/extra; build it with cmake, which runs kmod/kbuild.sh)",
+		 module, remove ? "-r " : "", module);
 	return -ENOENT;
+}
+
+void abk_mount_debugfs(const char *dir)
+{
+	/* already mounted elsewhere, or not allowed: modprobe may still help */
+	if (access(dir, F_OK))
+		(void)mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
 }
 
 int abk_ensure_loaded(char *why)
@@ -151,13 +159,10 @@ int abk_ensure_loaded(char *why)
 		snprintf(why, AB_WHY_LEN, "%s", failed_why);
 		return failed;
 	}
-	if (access("/sys/kernel/debug/algbench", F_OK) != 0 &&
-	    mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL) && errno != EBUSY) {
-		/* already mounted elsewhere, or not allowed: modprobe may still help */
-	}
+	abk_mount_debugfs(ABK_DIR);
 	if (access(ABK_DIR "/run", W_OK) == 0)
 		return 0;
-	ret = modprobe_algbench(why);
+	ret = abk_modprobe("algbench", false, why, AB_WHY_LEN);
 	if (ret) {
 		failed = ret;
 		snprintf(failed_why, sizeof(failed_why), "%s", why);

@@ -2,6 +2,7 @@
 #ifndef ALGBENCH_KMOD_CLIENT_H
 #define ALGBENCH_KMOD_CLIENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -66,6 +67,16 @@ void abk_line_text(struct abk_line *l, enum abk_key key, const char *text);
  * WHY (AB_WHY_LEN).
  */
 int abk_ensure_loaded(char *why);
+
+/*
+ * modprobe MODULE (or modprobe -r MODULE): 0, or -errno with WHY saying how
+ * to provide the module (built by cmake into build/kmod/REL, installed by
+ * scripts/vm/run into /lib/modules/REL/extra).
+ */
+int abk_modprobe(const char *module, bool remove, char *why, size_t why_len);
+/* Mounts debugfs at /sys/kernel/debug when DIR (a folder in it) is absent;
+ * whether that helped is for the caller's access() to see. */
+void abk_mount_debugfs(const char *dir);
 
 /*
  * Run one job LINE ("type=aead alg=gcm(aes) size=4096 ..."), blocking until

@@ -117,6 +117,15 @@ static void print_table(const struct trace_session *s, const struct trace_counts
 				s->probes[i].func, s->probes[i].probed);
 	if (!s->exit_probes)
 		fprintf(stderr, "algbench trace: err_cnt unavailable: %s\n", s->no_ret_why);
+	if (!s->exit_probes && !s->err_probes)
+		fprintf(stderr, "algbench trace: failed calls per function unavailable too: %s\n",
+			s->no_err_probes_why);
+	for (unsigned int i = 0; s->err_probes && i < s->n_probes; i++)
+		if (s->probes[i].err_trig)
+			fprintf(stderr,
+				"algbench trace: %s failed %llu times (all drivers together: a "
+				"return probe with $retval only)\n",
+				s->probes[i].probed, (unsigned long long)s->probes[i].errors);
 	fprintf(stderr, "%-34s %9s %11s %9s %11s %9s %11s %9s %11s %9s %11s %7s\n", "driver",
 		"enc_cnt", "enc_tlen", "dec_cnt", "dec_tlen", "hash_cnt", "hash_tlen", "comp_cnt",
 		"comp_tlen", "dcmp_cnt", "dcmp_tlen", "err_cnt");
@@ -153,6 +162,12 @@ static int write_json(const char *path, const struct trace_session *s, const str
 	json_object_set_new(root, "err_cnt_unavailable",
 			    s->exit_probes ? json_null() : json_string(s->no_ret_why));
 	json_object_set_new(root, "command_status", json_integer(cmd_status));
+	json_object_set_new(root, "errors_by_function", s->err_probes ? json_array() : json_null());
+	for (unsigned int i = 0; s->err_probes && i < s->n_probes; i++)
+		if (s->probes[i].err_trig)
+			json_array_append_new(json_object_get(root, "errors_by_function"),
+					      json_pack("{s:s, s:I}", "function", s->probes[i].probed,
+							"err_cnt", (json_int_t)s->probes[i].errors));
 	json_object_set_new(root, "probes", probes);
 	json_object_set_new(root, "drivers", trace_counts_json(NULL, 0, c, n, s->exit_probes));
 	if (!strcmp(path, "-"))

@@ -84,7 +84,7 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 		return snprintf(why, why_len, "more than %d hist rows", TRACE_HIST_MAX), -1;
 	r = &h[*sections - 1].rows[h[*sections - 1].n];
 	if (row_key(line, n, key, r->key, sizeof(r->key)) ||
-	    find_u64(line, n, "hitcount", &r->hits) || find_u64(line, n, val, &r->len)) {
+	    find_u64(line, n, "hitcount", &r->hits) || (val && find_u64(line, n, val, &r->len))) {
 		snprintf(why, why_len, "malformed hist row: %.*s", (int)(n > 160 ? 160 : n), line);
 		return -1;
 	}

@@ -29,8 +29,9 @@ struct trace_hist {
 /*
  * Parses text (len bytes, need not be NUL-terminated) holding up to max
  * sections, each begun by "# trigger info: hist:keys=KEY...". Rows look like
- * "{ KEY: value } hitcount: N  VAL: M". Returns the number of sections, or
- * -1 with why filled (a malformed row, a key too long, too many rows).
+ * "{ KEY: value } hitcount: N  VAL: M" (val NULL: no VAL, len 0). Returns the
+ * number of sections, or -1 with why filled (a malformed row, a key too long,
+ * too many rows).
  */
 int trace_hist_parse(const char *text, size_t len, const char *key, const char *val,
 		     struct trace_hist *out, int max, char *why, size_t why_len);

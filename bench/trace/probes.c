@@ -7,14 +7,17 @@
 #include <unistd.h>
 
 #include "trace/btf.h"
+#include "trace/layout.h"
 #include "trace/probes.h"
 
 #define FUNCS_MAX (32u << 20)
 #define HIST_MAX  (256 * 1024)
 #define DEF_LEN	  512
+#define BTF_PATH  "/sys/kernel/btf/vmlinux"
 /* GETSTAT's rule: any return but 0, -EINPROGRESS and -EBUSY is an error. */
 #define ERR_FILTER   "if ret != 0 && ret != -115 && ret != -16"
 #define HIST_TRIGGER "hist:keys=drv:vals=hitcount,len"
+#define ERR_TRIGGER  "hist:keys=ret:vals=hitcount " ERR_FILTER
 
 /*
  * crypto_ahash_update is inline on 6.1 (shash_async_update is what it calls
@@ -67,35 +70,63 @@ static int have_func(const char *list, const char *func)
 	return 0;
 }
 
-static int load_offsets(char *why, size_t why_len)
+/* One of the two sources of member offsets. */
+struct offset_source {
+	struct trace_btf *btf; /* or, when NULL: */
+	struct trace_layout layout;
+	const char *name;
+};
+
+static long member_offset(const struct offset_source *src, const char *sname, const char *member)
 {
-	struct trace_btf *b = trace_btf_load("/sys/kernel/btf/vmlinux", why, why_len);
+	return src->btf ? trace_btf_offset(src->btf, sname, member)
+			: trace_layout_offset(&src->layout, sname, member);
+}
+
+/*
+ * The running kernel's BTF when it has one; else algbench_trace.ko's
+ * crypto_layout, the headers of the tree it was built against.
+ */
+static int load_offsets(struct trace_session *s, char *why, size_t why_len)
+{
+	struct offset_source src;
 	long tfm;
+	int err = 0;
 
-	if (!b)
-		return -ENOENT;
-	tfm = trace_btf_offset(b, "crypto_async_request", "tfm");
-	offs.tfm_alg = trace_btf_offset(b, "crypto_tfm", "__crt_alg");
-	offs.alg_drv = trace_btf_offset(b, "crypto_alg", "cra_driver_name");
-	for (size_t i = 0; i < N_PROBES; i++) {
-		long base = trace_btf_offset(b, probe_table[i].sname, "base");
+	memset(&src, 0, sizeof(src));
+	if (!access(BTF_PATH, F_OK)) {
+		src.btf = trace_btf_load(BTF_PATH, why, why_len);
+		if (!src.btf)
+			return -ENOENT;
+		src.name = BTF_PATH;
+	} else {
+		if ((err = trace_layout_load(&src.layout, why, why_len)))
+			return err;
+		src.name = TRACE_LAYOUT_FILE " (algbench_trace.ko)";
+	}
+	snprintf(s->offsets_from, sizeof(s->offsets_from), "%s", src.name);
+	tfm = member_offset(&src, "crypto_async_request", "tfm");
+	offs.tfm_alg = member_offset(&src, "crypto_tfm", "__crt_alg");
+	offs.alg_drv = member_offset(&src, "crypto_alg", "cra_driver_name");
+	for (size_t i = 0; i < N_PROBES && !err; i++) {
+		long base = member_offset(&src, probe_table[i].sname, "base");
 
-		offs.len[i] = trace_btf_offset(b, probe_table[i].sname, probe_table[i].len);
+		offs.len[i] = member_offset(&src, probe_table[i].sname, probe_table[i].len);
 		offs.base_tfm[i] = base < 0 || tfm < 0 ? -1 : base + tfm;
 		if (offs.len[i] < 0 || offs.base_tfm[i] < 0) {
-			snprintf(why, why_len, "BTF: no %s.%s or .base.tfm in this kernel",
+			snprintf(why, why_len,
+				 "%s: no %s.%s or .base, or no crypto_async_request.tfm", src.name,
 				 probe_table[i].sname, probe_table[i].len);
-			trace_btf_free(b);
-			return -ENOENT;
+			err = -ENOENT;
 		}
 	}
-	trace_btf_free(b);
-	if (offs.tfm_alg < 0 || offs.alg_drv < 0)
-		return snprintf(why, why_len,
-				"BTF: no crypto_tfm.__crt_alg or "
-				"crypto_alg.cra_driver_name"),
-		       -ENOENT;
-	return 0;
+	if (!err && (offs.tfm_alg < 0 || offs.alg_drv < 0)) {
+		snprintf(why, why_len, "%s: no crypto_tfm.__crt_alg or crypto_alg.cra_driver_name",
+			 src.name);
+		err = -ENOENT;
+	}
+	trace_btf_free(src.btf);
+	return err;
 }
 
 /* The definition of probe i under s's mode. */
@@ -169,21 +200,25 @@ int trace_session_open(struct trace_session *s, int force_kprobe, char *why, siz
 		check_ret_args(s);
 	s->fprobe = !force_kprobe && s->fs.fprobe && s->fs.dynamic;
 	s->btf_names = s->fprobe && s->fs.btf_args;
-	if (!s->btf_names && (err = load_offsets(why, why_len)))
+	if (!s->btf_names && (err = load_offsets(s, why, why_len)))
 		return err;
 	s->probes = probe_table;
 	s->n_probes = N_PROBES;
 	for (size_t i = 0; i < N_PROBES; i++)
-		probe_table[i].probed = NULL,
-		probe_table[i].defined = probe_table[i].trig_all = probe_table[i].trig_err = 0;
+		probe_table[i] = (struct trace_probe){
+			.event = probe_table[i].event, .func = probe_table[i].func,
+			.alt = probe_table[i].alt, .sname = probe_table[i].sname,
+			.len = probe_table[i].len, .role = probe_table[i].role,
+		};
 	return 0;
 }
 
 static void set_mode(struct trace_session *s)
 {
-	snprintf(s->mode, sizeof(s->mode), "%s %s, %s", s->fprobe ? "fprobe" : "kprobe",
+	snprintf(s->mode, sizeof(s->mode), "%s %s, %s%s", s->fprobe ? "fprobe" : "kprobe",
 		 s->exit_probes ? (s->fprobe ? "%return" : "return (r:)") : "entry",
-		 s->btf_names ? "BTF argument names" : "offsets from /sys/kernel/btf/vmlinux");
+		 s->btf_names ? "BTF argument names" : "offsets from ",
+		 s->btf_names ? "" : s->offsets_from);
 }
 
 /* dynamic_events refused the first fprobe: kprobe_events with BTF offsets, or -1. */
@@ -192,7 +227,7 @@ static int kprobe_fallback(struct trace_session *s, size_t i, char *def, size_t 
 	int btf_names = s->btf_names;
 	char ignored[256];
 
-	if (btf_names && load_offsets(ignored, sizeof(ignored)))
+	if (btf_names && load_offsets(s, ignored, sizeof(ignored)))
 		return -1;
 	s->fprobe = s->btf_names = 0;
 	definition(s, i, def, len);
@@ -234,12 +269,49 @@ static int trigger(struct trace_session *s, size_t i, int errors, int remove)
 	return tracefs_append(&s->fs, rel, cmd);
 }
 
+/* The $retval-only return probe of probe i: kprobe_events, whatever the main mode. */
+static void err_event(const struct trace_session *s, size_t i, char *ev, size_t len)
+{
+	snprintf(ev, len, "%s_err", s->probes[i].event);
+}
+
+
+/*
+ * Entry mode: "r:algbench/EV_err FUNC ret=$retval:s32" and a hist of its
+ * errors keyed by the return value. Refused: errors per function stay
+ * unavailable (with the kernel's reason), nothing else changes.
+ */
+static int define_err_probe(struct trace_session *s, size_t i)
+{
+	struct trace_probe *p = &s->probes[i];
+	char ev[64], def[DEF_LEN], rel[128], line[400];
+	int err;
+
+	err_event(s, i, ev, sizeof(ev));
+	snprintf(def, sizeof(def), "r:%s/%s %s ret=$retval:s32", TRACE_GROUP, ev, p->probed);
+	err = tracefs_append(&s->fs, "kprobe_events", def);
+	if (!err) {
+		p->err_defined = 1;
+		snprintf(rel, sizeof(rel), "events/%s/%s/trigger", TRACE_GROUP, ev);
+		err = tracefs_append(&s->fs, rel, ERR_TRIGGER);
+		p->err_trig = !err;
+	}
+	if (err) {
+		tracefs_last_error(&s->fs, line, sizeof(line));
+		snprintf(s->no_err_probes_why, sizeof(s->no_err_probes_why), "'%s': %s", def,
+			 line[0] ? line : strerror(-err));
+		s->err_probes = 0;
+	}
+	return err;
+}
+
 int trace_probes_install(struct trace_session *s, char *why, size_t why_len)
 {
 	size_t n = 0;
 	char *funcs = tracefs_read(&s->fs, "available_filter_functions", FUNCS_MAX, &n);
 	int err = 0;
 
+	s->err_probes = !s->exit_probes;
 	if (!funcs)
 		return snprintf(why, why_len, "%s/available_filter_functions: %s", s->fs.root,
 				strerror(errno)),
@@ -260,6 +332,8 @@ int trace_probes_install(struct trace_session *s, char *why, size_t why_len)
 			s->probes[i].trig_all = 1;
 		if (!err && s->exit_probes && !(err = trigger(s, i, 1, 0)))
 			s->probes[i].trig_err = 1;
+		if (!err && !s->exit_probes && s->err_probes)
+			define_err_probe(s, i); /* optional: a refusal is reported, not fatal */
 		if (err && !why[0])
 			snprintf(why, why_len, "events/%s/%s/trigger: hist trigger refused: %s",
 				 TRACE_GROUP, s->probes[i].event, strerror(-err));
@@ -274,10 +348,22 @@ int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
 
 	for (size_t i = s->n_probes; i-- > 0;) {
 		struct trace_probe *p = &s->probes[i];
-		char def[128];
+		char def[128], ev[64], rel[128], err_def[128];
+		const char *failed, *failed_file = "kprobe_events";
 		int err = 0;
 
-		if (p->trig_err && !(err = trigger(s, i, 1, 1)))
+		err_event(s, i, ev, sizeof(ev));
+		snprintf(rel, sizeof(rel), "events/%s/%s/trigger", TRACE_GROUP, ev);
+		snprintf(err_def, sizeof(err_def), "-:%s/%s", TRACE_GROUP, ev);
+		if (p->err_trig && !(err = tracefs_append(&s->fs, rel, "!" ERR_TRIGGER)))
+			p->err_trig = 0;
+		if (!err && p->err_defined &&
+		    !(err = tracefs_append(&s->fs, "kprobe_events", err_def)))
+			p->err_defined = 0;
+		failed = err_def;
+		if (!err)
+			failed = def, failed_file = def_file(s);
+		if (!err && p->trig_err && !(err = trigger(s, i, 1, 1)))
 			p->trig_err = 0;
 		if (!err && p->trig_all && !(err = trigger(s, i, 0, 1)))
 			p->trig_all = 0;
@@ -287,10 +373,9 @@ int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
 		if (err && !first) {
 			first = err;
 			snprintf(why, why_len,
-				 "removing %s/%s: %s (left behind; remove by hand: "
+				 "removing %s: %s (left behind; remove by hand: "
 				 "echo '%s' >> %s/%s)",
-				 TRACE_GROUP, p->event, strerror(-err), def, s->fs.root,
-				 def_file(s));
+				 failed + 2, strerror(-err), failed, s->fs.root, failed_file);
 		}
 	}
 	return first;
@@ -349,6 +434,33 @@ int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role r
 	return n;
 }
 
+/* p's failed calls (all drivers) so far, from its $retval-only probe's hist. */
+static int read_errors(struct trace_session *s, struct trace_probe *p, struct trace_hist *h,
+		       char *why, size_t why_len)
+{
+	char ev[64], rel[128], *text;
+	size_t len;
+	int secs;
+
+	snprintf(ev, sizeof(ev), "%s_err", p->event);
+	snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, ev);
+	text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
+	if (!text)
+		return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel, strerror(errno)), -1;
+	secs = trace_hist_parse(text, len, "ret", NULL, h, 1, why, why_len);
+	free(text);
+	if (secs != 1)
+		return secs < 0 ? -1 : (snprintf(why, why_len, "%s: no hist table", rel), -1);
+	if (h->dropped)
+		return snprintf(why, why_len, "%s: %llu events dropped", rel,
+				(unsigned long long)h->dropped),
+		       -1;
+	p->errors = 0;
+	for (size_t r = 0; r < h->n; r++)
+		p->errors += h->rows[r].hits;
+	return 0;
+}
+
 int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
 		      size_t why_len)
 {
@@ -389,5 +501,8 @@ int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max
 		if (n < 0)
 			return snprintf(why, why_len, "more than %d drivers", max), -1;
 	}
+	for (size_t i = 0; i < s->n_probes; i++)
+		if (s->probes[i].err_trig && read_errors(s, &s->probes[i], h, why, why_len))
+			return -1;
 	return n;
 }

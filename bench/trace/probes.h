@@ -27,6 +27,13 @@ struct trace_probe {
 	/* filled by trace_probes_install */
 	const char *probed; /* func, alt or NULL (neither is a function here) */
 	int defined, trig_all, trig_err;
+	/*
+	 * Entry mode: a return probe with $retval only (what 6.1 accepts) counts
+	 * the failed calls of probed, of all drivers together (no request, so no
+	 * driver name); errors is its count at the last trace_probes_read.
+	 */
+	int err_defined, err_trig;
+	uint64_t errors;
 };
 
 struct trace_counts {
@@ -39,9 +46,12 @@ struct trace_session {
 	struct tracefs fs;
 	int exit_probes;       /* return probes: $retval and err_cnt */
 	int fprobe;	       /* f: definitions in dynamic_events, else kprobe_events */
-	int btf_names;	       /* req->field arguments, else +OFF($arg1) from BTF */
+	int btf_names;	       /* req->field arguments, else +OFF($arg1) (offsets_from) */
+	int err_probes;	       /* entry mode: errors per function from $retval-only probes */
+	char no_err_probes_why[1024]; /* why not, when they were refused */
 	char no_ret_why[1024]; /* why err_cnt is unavailable (the kernel's error_log line) */
-	char mode[96];	       /* what was used, for the output */
+	char offsets_from[96]; /* BTF or algbench_trace.ko's crypto_layout */
+	char mode[192];	       /* what was used, for the output */
 	struct trace_probe *probes;
 	unsigned int n_probes;
 };

@@ -19,12 +19,19 @@ void tracefs_path(const struct tracefs *t, const char *rel, char *path, size_t l
 
 char *tracefs_read(const struct tracefs *t, const char *rel, size_t max, size_t *len)
 {
-	char path[256], *buf = malloc(max + 1);
+	char path[256];
+
+	tracefs_path(t, rel, path, sizeof(path));
+	return trace_read_file(path, max, len);
+}
+
+char *trace_read_file(const char *path, size_t max, size_t *len)
+{
+	char *buf = malloc(max + 1);
 	size_t n = 0;
 	ssize_t r = 1;
 	int fd;
 
-	tracefs_path(t, rel, path, sizeof(path));
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || !buf) {
 		if (fd >= 0)

@@ -26,6 +26,8 @@ void tracefs_path(const struct tracefs *t, const char *rel, char *path, size_t l
 int tracefs_append(const struct tracefs *t, const char *rel, const char *line);
 /* Reads root/rel into a malloc'd NUL-terminated buffer of at most max bytes. */
 char *tracefs_read(const struct tracefs *t, const char *rel, size_t max, size_t *len);
+/* The same for any path (NULL with errno set on failure). */
+char *trace_read_file(const char *path, size_t max, size_t *len);
 /* The kernel's last "error:" line in error_log (bounded, printable), or "". */
 void tracefs_last_error(const struct tracefs *t, char *out, size_t len);
 

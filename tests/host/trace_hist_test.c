@@ -2,12 +2,15 @@
 /*
  * The hist parser of algbench trace over canned hist text in the kernel's
  * format (kernel/trace/trace_events_hist.c): well-formed tables, the
- * counters rebuilt from them, and hostile input that must be refused.
+ * counters rebuilt from them, and hostile input that must be refused; and
+ * the parser of algbench_trace.ko's crypto_layout (member offsets).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "trace/hist.h"
+#include "trace/layout.h"
 #include "trace/probes.h"
 
 static int failed, n_tests;
@@ -33,6 +36,9 @@ static const char two_tables[] =
 	"{ drv: generic-gcm-aesni-avx                              } hitcount:       1009  len:    "
 	"4132976\n"
 	"\nTotals:\n    Hits: 2018\n    Entries: 2\n    Dropped: 3\n";
+
+static const char ret_table[] = "# trigger info: hist:keys=ret:vals=hitcount if ret != 0 [active]\n"
+				"{ ret:        -74 } hitcount:          7\n";
 
 static struct trace_hist h[4];
 
@@ -105,6 +111,48 @@ int main(void)
 		   h[0].rows[0].len == 9,
 	   "text without a final newline");
 	ok(parse("", why) == 0, "empty text: no sections");
+	/* The $retval-only error probes' table: keyed by ret, no value field. */
+	ok(trace_hist_parse(ret_table, strlen(ret_table), "ret", NULL, h, 1, why, sizeof(why)) ==
+			   1 &&
+		   h[0].n == 1 && !strcmp(h[0].rows[0].key, "-74") && h[0].rows[0].hits == 7,
+	   "a ret-keyed table without a value field");
+
+	/* crypto_layout: struct.member=offset lines from the module, untrusted. */
+	{
+		static struct trace_layout l;
+
+		ok(!trace_layout_parse(&l, "aead_request.cryptlen=32\ncrypto_alg.cra_driver_name="
+					   "128\n",
+				       why, sizeof(why)) &&
+			   trace_layout_offset(&l, "aead_request", "cryptlen") == 32 &&
+			   trace_layout_offset(&l, "crypto_alg", "cra_driver_name") == 128 &&
+			   trace_layout_offset(&l, "aead_request", "assoclen") == -1,
+		   "layout: offsets by struct and member; an absent one is -1");
+		ok(trace_layout_parse(&l, "a.b=1\nc.d=x\n", why, sizeof(why)) == -EINVAL &&
+			   strstr(why, "line 2"),
+		   "layout: a value that is not a number: refused, naming the line");
+		ok(trace_layout_parse(&l, "a.b=-1\n", why, sizeof(why)) == -EINVAL,
+		   "layout: a negative offset: refused");
+		ok(trace_layout_parse(&l, "a.b=99999999999999999999\n", why, sizeof(why)) ==
+			   -EINVAL,
+		   "layout: an offset past 64 KiB: refused");
+		ok(trace_layout_parse(&l, "a.b=1\na.b=2\n", why, sizeof(why)) == -EINVAL &&
+			   strstr(why, "twice"),
+		   "layout: a member given twice: refused");
+		ok(trace_layout_parse(&l, "a b=1\n", why, sizeof(why)) == -EINVAL,
+		   "layout: a blank in the name: refused");
+		memset(big, 'a', 100);
+		strcpy(big + 100, "=1\n");
+		ok(trace_layout_parse(&l, big, why, sizeof(why)) == -EINVAL,
+		   "layout: a 100-character name (max 63): refused");
+		big[0] = '\0';
+		for (int i = 0; i <= TRACE_LAYOUT_MAX; i++)
+			snprintf(big + strlen(big), sizeof(big) - strlen(big), "s.m%d=%d\n", i, i);
+		ok(trace_layout_parse(&l, big, why, sizeof(why)) == -EINVAL,
+		   "layout: more lines than TRACE_LAYOUT_MAX: refused");
+		ok(!trace_layout_parse(&l, "x.y=7", why, sizeof(why)) && l.n == 1,
+		   "layout: no final newline");
+	}
 	printf("1..%d\n", n_tests);
 	return failed ? 1 : 0;
 }

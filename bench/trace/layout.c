@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Member offsets reported by algbench_trace.ko (see layout.h). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sys/kmod_client.h"
+#include "trace/layout.h"
+#include "trace/tracefs.h"
+
+#define LAYOUT_TEXT_MAX	  4096
+#define LAYOUT_OFFSET_MAX 65535 /* a request or tfm member lies well inside 64 KiB */
+
+int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size_t why_len)
+{
+	int lineno = 0;
+
+	memset(l, 0, sizeof(*l));
+	for (const char *p = text; *p; lineno++) {
+		const char *eq = p, *end;
+		size_t klen;
+		char *num_end;
+		long off;
+
+		while (isalnum((unsigned char)*eq) || *eq == '_' || *eq == '.')
+			eq++;
+		klen = (size_t)(eq - p);
+		end = strchr(p, '\n');
+		end = end ? end : p + strlen(p);
+		if (!klen || klen >= sizeof(l->e[0].member) || *eq != '=' ||
+		    !isdigit((unsigned char)eq[1]))
+			return snprintf(why, why_len,
+					"%s line %d: not 'struct.member=offset' (at most %zu "
+					"characters of [A-Za-z0-9_.], a decimal offset)",
+					TRACE_LAYOUT_FILE, lineno + 1, sizeof(l->e[0].member) - 1),
+			       -EINVAL;
+		errno = 0;
+		off = strtol(eq + 1, &num_end, 10);
+		if (errno || num_end != end || off > LAYOUT_OFFSET_MAX)
+			return snprintf(why, why_len, "%s line %d: offset not a number in 0..%d",
+					TRACE_LAYOUT_FILE, lineno + 1, LAYOUT_OFFSET_MAX),
+			       -EINVAL;
+		for (int i = 0; i < l->n; i++)
+			if (strlen(l->e[i].member) == klen && !strncmp(l->e[i].member, p, klen))
+				return snprintf(why, why_len, "%s line %d: %.*s given twice",
+						TRACE_LAYOUT_FILE, lineno + 1, (int)klen, p),
+				       -EINVAL;
+		if (l->n >= TRACE_LAYOUT_MAX)
+			return snprintf(why, why_len, "%s: more than %d lines", TRACE_LAYOUT_FILE,
+					TRACE_LAYOUT_MAX),
+			       -EINVAL;
+		memcpy(l->e[l->n].member, p, klen);
+		l->e[l->n].member[klen] = '\0';
+		l->e[l->n++].offset = off;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
+{
+	char how[AB_WHY_LEN] = "", ignored[AB_WHY_LEN];
+	bool loaded = false;
+	size_t len = 0;
+	char *text;
+	int err;
+
+	abk_mount_debugfs(TRACE_LAYOUT_DIR);
+	if (access(TRACE_LAYOUT_FILE, R_OK)) {
+		err = abk_modprobe("algbench_trace", false, how, sizeof(how));
+		if (err)
+			return snprintf(why, why_len,
+					"no /sys/kernel/btf/vmlinux (a kernel without "
+					"CONFIG_DEBUG_INFO_BTF) and no member offsets from %s: %s",
+					TRACE_LAYOUT_FILE, how),
+			       err;
+		loaded = true;
+	}
+	text = trace_read_file(TRACE_LAYOUT_FILE, LAYOUT_TEXT_MAX, &len);
+	err = text ? 0 : -errno;
+	if (loaded) /* only for the read: leave the system as it was */
+		abk_modprobe("algbench_trace", true, ignored, sizeof(ignored));
+	if (!text)
+		return snprintf(why, why_len,
+				"%s: %s (algbench_trace.ko without crypto_layout is older than "
+				"this algbench: rebuild kmod/)",
+				TRACE_LAYOUT_FILE, strerror(-err)),
+		       err;
+	if (len >= LAYOUT_TEXT_MAX) {
+		snprintf(why, why_len, "%s: longer than %d bytes", TRACE_LAYOUT_FILE,
+			 LAYOUT_TEXT_MAX);
+		err = -EINVAL;
+	} else {
+		err = trace_layout_parse(l, text, why, why_len);
+	}
+	free(text);
+	return err;
+}
+
+long trace_layout_offset(const struct trace_layout *l, const char *sname, const char *member)
+{
+	char key[sizeof(l->e[0].member)];
+
+	snprintf(key, sizeof(key), "%s.%s", sname, member);
+	for (int i = 0; i < l->n; i++)
+		if (!strcmp(l->e[i].member, key))
+			return l->e[i].offset;
+	return -1;
+}
