@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/mount.h>
+#include <sys/vfs.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -139,10 +141,12 @@ int abk_modprobe(const char *module, bool remove, char *why, size_t why_len)
 	return -ENOENT;
 }
 
-void abk_mount_debugfs(const char *dir)
+void abk_mount_debugfs(void)
 {
-	/* already mounted elsewhere, or not allowed: modprobe may still help */
-	if (access(dir, F_OK))
+	struct statfs st;
+
+	/* not mounted: mount it (not allowed: the caller's access() will say so) */
+	if (statfs("/sys/kernel/debug", &st) || st.f_type != DEBUGFS_MAGIC)
 		(void)mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
 }
 
@@ -159,7 +163,7 @@ int abk_ensure_loaded(char *why)
 		snprintf(why, AB_WHY_LEN, "%s", failed_why);
 		return failed;
 	}
-	abk_mount_debugfs(ABK_DIR);
+	abk_mount_debugfs();
 	if (access(ABK_DIR "/run", W_OK) == 0)
 		return 0;
 	ret = abk_modprobe("algbench", false, why, AB_WHY_LEN);

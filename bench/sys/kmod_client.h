@@ -74,9 +74,9 @@ int abk_ensure_loaded(char *why);
  * scripts/vm/run into /lib/modules/REL/extra).
  */
 int abk_modprobe(const char *module, bool remove, char *why, size_t why_len);
-/* Mounts debugfs at /sys/kernel/debug when DIR (a folder in it) is absent;
- * whether that helped is for the caller's access() to see. */
-void abk_mount_debugfs(const char *dir);
+/* Mounts debugfs at /sys/kernel/debug unless it is mounted there (never a
+ * second time on top); whether that helped is for the caller's access() to see. */
+void abk_mount_debugfs(void);
 
 /*
  * Run one job LINE ("type=aead alg=gcm(aes) size=4096 ..."), blocking until

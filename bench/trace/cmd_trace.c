@@ -80,10 +80,15 @@ static int usage(FILE *out)
 		"probes\n"
 		"live in the event group '" TRACE_GROUP
 		"' and are removed when CMD ends, on Ctrl-C,\n"
-		"SIGTERM and on errors. Needs root and tracefs.\n\n"
+		"SIGTERM and on errors. Needs root and tracefs. Where return probes cannot read\n"
+		"arguments (before 6.9) entry probes count, err_cnt is n/a, and return probes\n"
+		"with $retval only count each function's failed calls (all drivers together).\n"
+		"Without BTF argument names the fields are fetched at offsets from\n"
+		"/sys/kernel/btf/vmlinux, else from algbench_trace.ko (modprobe'd for the read).\n\n"
 		"  --json PATH  the counters as JSON ('-': stdout); the table always goes to "
 		"stderr\n"
-		"  --kprobe     kprobe_events with offsets from the kernel's BTF, not fprobes\n\n"
+		"  --kprobe     kprobe_events with offsets (BTF, else algbench_trace.ko), not "
+		"fprobes\n\n"
 		"Exit status: CMD's; 2 bad usage; 1 tracing could not be set up.\n");
 	return out == stdout ? 0 : 2;
 }

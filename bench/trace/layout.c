@@ -69,7 +69,7 @@ int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
 	char *text;
 	int err;
 
-	abk_mount_debugfs(TRACE_LAYOUT_DIR);
+	abk_mount_debugfs();
 	if (access(TRACE_LAYOUT_FILE, R_OK)) {
 		err = abk_modprobe("algbench_trace", false, how, sizeof(how));
 		if (err)

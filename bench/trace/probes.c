@@ -275,7 +275,6 @@ static void err_event(const struct trace_session *s, size_t i, char *ev, size_t 
 	snprintf(ev, len, "%s_err", s->probes[i].event);
 }
 
-
 /*
  * Entry mode: "r:algbench/EV_err FUNC ret=$retval:s32" and a hist of its
  * errors keyed by the return value. Refused: errors per function stay
@@ -434,6 +433,29 @@ int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role r
 	return n;
 }
 
+/*
+ * A kretprobe has maxactive instances; a return beyond them is missed
+ * (kprobe_profile's third column) and its error would go uncounted: then
+ * the error counts are unavailable, with that reason, rather than low.
+ */
+static int missed_returns(struct trace_session *s, const char *ev)
+{
+	char name[96], *text = tracefs_read(&s->fs, "kprobe_profile", HIST_MAX, NULL), *p;
+	unsigned long long hits, missed;
+
+	/* "  EVENT  HITS  MISSED": the event's name without its group */
+	snprintf(name, sizeof(name), "  %s ", ev);
+	p = text ? strstr(text, name) : NULL;
+	if (p && sscanf(p + strlen(name), "%llu %llu", &hits, &missed) == 2 && missed) {
+		snprintf(s->no_err_probes_why, sizeof(s->no_err_probes_why),
+			 "%s/%s missed %llu of %llu returns (kretprobe maxactive)", TRACE_GROUP, ev,
+			 missed, hits + missed);
+		s->err_probes = 0;
+	}
+	free(text);
+	return 0;
+}
+
 /* p's failed calls (all drivers) so far, from its $retval-only probe's hist. */
 static int read_errors(struct trace_session *s, struct trace_probe *p, struct trace_hist *h,
 		       char *why, size_t why_len)
@@ -442,7 +464,7 @@ static int read_errors(struct trace_session *s, struct trace_probe *p, struct tr
 	size_t len;
 	int secs;
 
-	snprintf(ev, sizeof(ev), "%s_err", p->event);
+	err_event(s, (size_t)(p - s->probes), ev, sizeof(ev));
 	snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, ev);
 	text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
 	if (!text)
@@ -458,7 +480,7 @@ static int read_errors(struct trace_session *s, struct trace_probe *p, struct tr
 	p->errors = 0;
 	for (size_t r = 0; r < h->n; r++)
 		p->errors += h->rows[r].hits;
-	return 0;
+	return missed_returns(s, ev);
 }
 
 int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
