@@ -75,6 +75,47 @@ check "--here with --base naming the running kernel writes rounds/$(uname -r)-r1
 	test "$rc" = 0 -a -s "$gen/rounds/$(uname -r)-r1.json"
 expect_status "--here on a kernel neither --base nor --new names is an error (exit 2)" 2 \
 	"$ALGBENCH_TOP/scripts/ab-stats" --base k1 --new k2 --here 1 --out "$gen" --guest-cmd "$gen/fake-run" 2>/dev/null
+# --trace new: one kernel, probes on for the NEW side only. The stand-in
+# records its arguments and, when it got --trace, carries counters as
+# `algbench run --trace` does; DROP_TRACE=1 makes it forget them.
+cat >"$gen/trace-run" <<'EOF2'
+#!/bin/sh
+# called as: trace-run run [--trace] ARGS... --out FILE
+shift
+trace=null
+[ "$1" = --trace ] && [ -z "$DROP_TRACE" ] && trace='{"mode":"fprobe","drivers":[]}'
+argv=$(for a; do [ "$a" = --out ] && break; printf '%s\n' "$a"; done | jq -R . | jq -sc .)
+for a; do last=$a; done
+jq -n --argjson trace "$trace" --argjson argv "$argv" '
+	{ schema: "algbench/1", run: { id: "t", argv: $argv, host: { kernel: "k" } },
+	  results: [ { backend: "afalg", type: "hash", alg: "sha256", driver: "sha256-generic", op: "digest",
+		       keylen: 0, size: 16, threads: 1, mode: "sendmsg", kat: "pass",
+		       samples: [ { ops: 10, bytes: 160, ns: 1000 } ] } | if $trace then .trace = $trace else . end ] }' >"$last"
+EOF2
+chmod +x "$gen/trace-run"
+tr=$gen/trace rel=$(uname -r)
+rc=0
+"$ALGBENCH_TOP/scripts/ab-stats" --base "$rel" --new "$rel" --trace new --here 1 --out "$tr" \
+	--guest-cmd "$gen/trace-run" -- --alg sha256 >/dev/null 2>&1 || rc=$?
+check "--trace new --here 1 on the one kernel runs both sides (exit $rc): rounds/$rel-r1.json, $rel+trace-r1.json" \
+	test "$rc" = 0 -a -s "$tr/rounds/$rel-r1.json" -a -s "$tr/rounds/$rel+trace-r1.json"
+check "the base side ran without --trace, the new side with it, before the run arguments" \
+	jq_true -n --slurpfile b "$tr/rounds/$rel-r1.json" --slurpfile n "$tr/rounds/$rel+trace-r1.json" \
+	'($b[0].run.argv | index("--trace")) == null and $n[0].run.argv[0:3] == ["--trace", "--alg", "sha256"]'
+check "commands.txt records --trace new" grep -q -- "--trace new" "$tr/commands.txt"
+rc=0
+"$ALGBENCH_TOP/scripts/ab-stats" --base "$rel" --new "$rel" --trace new --merge --rounds 1 --out "$tr" >/dev/null 2>&1 || rc=$?
+check "--trace new --merge names the traced side: new-$rel+trace.json, run.ab.variant $rel+trace (exit $rc)" \
+	jq_true --arg v "$rel+trace" '.run.ab.variant == $v and .results[0].trace.mode == "fprobe"' "$tr/new-$rel+trace.json"
+check "... and the other side base-$rel.json, without counters" \
+	jq_true '.results[0] | has("trace") | not' "$tr/base-$rel.json"
+rc=0
+err=$(DROP_TRACE=1 "$ALGBENCH_TOP/scripts/ab-stats" --base "$rel" --new "$rel" --trace new --here 2 --out "$tr" \
+	--guest-cmd "$gen/trace-run" -- --alg sha256 2>&1 >/dev/null) || rc=$?
+check "a traced round without trace counters fails, naming the round (exit $rc)" \
+	sh -c '[ "$0" = 2 ] && printf "%s" "$1" | grep -q "round 2, .*+trace: a result .* has no trace counters"' "$rc" "$err"
+expect_status "--trace with a side other than base or new: exit 2" 2 \
+	"$ALGBENCH_TOP/scripts/ab-stats" --trace both --merge --out "$tr" 2>/dev/null
 # algbench merge itself: inputs are single runs of algbench/1.
 expect_status "merge of an already merged file (samples with a round): exit 2" 2 \
 	"$ALGBENCH" merge -o "$gen/x.json" "$gen/base-6.1.0-50-amd64.json" 2>/dev/null
