@@ -20,6 +20,7 @@
 #include "sys/progress.h"
 #include "trace/counts_json.h"
 #include "trace/probes.h"
+#include "sys/perf.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -131,6 +132,11 @@ static const struct ab_opt bench_opts[] = {
 	{ "trace", 0, NULL, AB_OPT_FLAG, PLAN(trace),
 	  .help = "each job's crypto API counters per driver (algbench trace's probes; needs "
 		  "root and tracefs) as \"trace\" in the result JSON" },
+	{ "perf", 0, NULL, AB_OPT_FLAG, PLAN(perf),
+	  .help = "hardware cycles and instructions per sample (perf_event_open: per thread, "
+		  "kernel work included; kmod: per CPU, needs root or perf_event_paranoid <= 0), "
+		  "instructions/op in the table and \"perf\" in the JSON; without a PMU the run "
+		  "goes on and says why" },
 	{ 0 },
 };
 
@@ -312,6 +318,19 @@ static int start_trace(struct run_state *s)
 	return 0;
 }
 
+/* --perf: said once up front; each job still tries and its JSON says why not. */
+static void say_if_no_perf(const char *cmd)
+{
+	struct ab_perf p;
+	char why[AB_WHY_LEN];
+
+	if (ab_perf_open(&p, 0, -1, why))
+		fprintf(stderr, "algbench %s: perf counters unavailable: %s; timing only\n", cmd,
+			why);
+	else
+		ab_perf_close(&p);
+}
+
 static int bench_main(const struct ab_plan *plan, int suite)
 {
 	const char *cmd = suite ? "suite" : "run";
@@ -339,6 +358,8 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		return 2;
 	}
 	catch_stop_signals();
+	if (s.plan.perf)
+		say_if_no_perf(cmd);
 	if (s.plan.trace && start_trace(&s)) {
 		ab_json_close(s.json);
 		free(jobs);

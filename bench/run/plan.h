@@ -33,6 +33,7 @@ struct ab_plan {
 	int quiet;
 	int dry_run; /* print the jobs, run none */
 	int trace;   /* --trace: each job's crypto counters from probes (trace/) */
+	int perf;    /* --perf: hardware cycles and instructions per sample (sys/perf.h) */
 };
 
 /* Largest payload: AF_ALG's socket buffers and libkcapi's one-shot calls. */
