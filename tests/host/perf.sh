@@ -60,6 +60,16 @@ jq '.results[0].samples[0].perf.instructions = -5' a.json >neg.json
 expect_status "merge refuses negative perf counts" 2 "$ALGBENCH" merge --out x.json neg.json
 jq '.results[0].samples[0].perf = "lots"' a.json >str.json
 expect_status "merge refuses a perf that is not an object" 2 "$ALGBENCH" merge --out x.json str.json
-expect_status "compare reads files with perf" 0 sh -c '"$0" compare plain.json m.json >/dev/null 2>&1' "$ALGBENCH"
+expect_status "compare reads files with and without perf" 0 sh -c '"$0" compare plain.json m.json >cmp0.txt 2>&1' "$ALGBENCH"
+check "... and prints no instruction view when one side has no counts" sh -c '! grep -q "Instructions per operation" cmp0.txt'
+"$ALGBENCH" merge --out ma.json a.json >/dev/null 2>&1
+"$ALGBENCH" merge --out mb.json b.json >/dev/null 2>&1
+"$ALGBENCH" compare ma.json mb.json --json cmp.json >cmp.txt 2>&1
+check "compare: both sides counted: instructions/op table (1000 -> 3000, 3.0000) and JSON" sh -c '
+	grep -q "^Instructions per operation (perf counters" cmp.txt &&
+	grep -Eq "^\| openssl .* \| 1000 \| 3000 \| 3\.0000 \|$" cmp.txt &&
+	jq -e ".pairs[0].instructions_per_op == {base: 1000, new: 3000, ratio: 3}" cmp.json >/dev/null'
+jq '.results[0].perf.instructions_per_op = "x"' ma.json >badipo.json
+expect_status "compare ignores a perf median that is not a number" 0 sh -c '"$0" compare badipo.json mb.json >cmp2.txt 2>&1 && ! grep -q "Instructions per" cmp2.txt' "$ALGBENCH"
 expect_status "report reads files with perf" 0 sh -c '"$0" report m.json --out r >/dev/null 2>&1' "$ALGBENCH"
 tap_end
