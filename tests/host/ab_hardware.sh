@@ -7,9 +7,7 @@
 # a fake with hostile entry names: it is parsed, never run.
 . "$(dirname "$0")/../lib.sh"
 echo "TAP version 13"
-dir=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
+scratch_dir
 AB=$ALGBENCH_TOP/scripts/ab-hardware
 mkdir bin units
 for c in reboot grub-reboot grub-editenv systemctl; do

@@ -10,11 +10,8 @@ if [ "$(nproc)" -lt 2 ]; then
 	echo "1..0 # SKIP one CPU: the control needs two"
 	exit 0
 fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
+scratch_dir
 CC=$ALGBENCH_TOP/scripts/contention-control
-jqok() { jq -e "$@" >/dev/null; }
 
 before=$EPOCHREALTIME
 rc=0

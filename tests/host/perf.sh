@@ -7,10 +7,7 @@
 # counts, and files without them still load.
 . "$(dirname "$0")/../lib.sh"
 echo "TAP version 13"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
-jqok() { jq -e "$@" >/dev/null; }
+scratch_dir
 
 "$ALGBENCH" run --backend openssl --alg sha256 --sizes 4096 --threads 1 --seconds 0.02 --warmup 0 \
 	--repeats 3 --perf --json perf.json >table.txt 2>err.txt
