@@ -283,26 +283,32 @@ static void kmod_perf_close(struct ab_perf *perf, unsigned int n)
 		ab_perf_close(&perf[i]);
 }
 
-/* Start every CPU's counters (S NULL) or stop them into S; 0 (RES says why) drops them. */
-static int kmod_perf_step(struct ab_perf *perf, unsigned int n, struct ab_sample *s,
+/* Zero and start every CPU's counters; 0 (RES says why) drops them. */
+static int kmod_perf_start(struct ab_perf *perf, unsigned int n, struct ab_result *res)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (ab_perf_start(&perf[i])) {
+			snprintf(res->perf_unavailable, sizeof(res->perf_unavailable),
+				 "cannot start the counters of the job's CPU #%u", i);
+			res->perf_scope = NULL;
+			return 0;
+		}
+	return 1;
+}
+
+/* Stop every CPU's counters and put their sum in S; 0 (RES says why) drops them. */
+static int kmod_perf_stop(struct ab_perf *perf, unsigned int n, struct ab_sample *s,
 			  struct ab_result *res)
 {
 	struct ab_perf_count c = { 0 };
 
-	for (unsigned int i = 0; i < n; i++) {
-		if (!s ? ab_perf_start(&perf[i]) != 0
-		       : ab_perf_stop(&perf[i], &c, res->perf_unavailable) != 0) {
-			if (!s)
-				snprintf(res->perf_unavailable, sizeof(res->perf_unavailable),
-					 "cannot start the counters of CPU %u", i);
+	for (unsigned int i = 0; i < n; i++)
+		if (ab_perf_stop(&perf[i], &c, res->perf_unavailable)) {
 			res->perf_scope = NULL;
 			return 0;
 		}
-	}
-	if (s) {
-		s->pmu_cycles = c.cycles;
-		s->pmu_instructions = c.instructions;
-	}
+	s->pmu_cycles = c.cycles;
+	s->pmu_instructions = c.instructions;
 	return 1;
 }
 
@@ -313,7 +319,7 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 	struct abk_line line;
 	unsigned int ms = (unsigned int)(job->seconds * 1000 + 0.5);
 	struct ab_vecbuf vb = { 0 };
-	static struct ab_perf perf[ABK_MAX_CPUS];
+	struct ab_perf perf[ABK_MAX_CPUS]; /* --perf: one group per CPU of the job */
 	unsigned int n_perf = 0;
 	int ret = 0;
 
@@ -335,7 +341,7 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 		unsigned int warm = (unsigned int)(job->warmup * 1000 + 0.5);
 
 		job_line(job, &vb.v, ms ? ms : 1, warm, cpus, &line);
-		if (n_perf && !kmod_perf_step(perf, n_perf, NULL, res))
+		if (n_perf && !kmod_perf_start(perf, n_perf, res))
 			kmod_perf_close(perf, n_perf), n_perf = 0;
 		ret = abk_run_line(&line, kr, why);
 		if (ret) {
@@ -347,7 +353,7 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 			s->bytes = kr->bytes;
 			s->ns = kr->ns;
 			s->cycles = 0;
-			if (n_perf && !kmod_perf_step(perf, n_perf, s, res))
+			if (n_perf && !kmod_perf_stop(perf, n_perf, s, res))
 				kmod_perf_close(perf, n_perf), n_perf = 0;
 			if (ab_sample_alloc_cpus(s, kr->n_cpus)) {
 				set_failed(res, -ENOMEM, "out of memory for the per-CPU samples");

@@ -156,7 +156,7 @@ static void *worker_main(void *arg)
 		if (ret)
 			worker_fail(w, ret, "open");
 	}
-	/* After pinning, so the counters follow this thread from its own CPU. */
+	/* This thread on any CPU: its own work and its syscalls' kernel work only. */
 	if (!w->err && job->perf)
 		w->perf_on = !ab_perf_open(&w->perf, 0, -1, w->perf_why);
 	pthread_barrier_wait(w->barrier); /* every handle is open (or failed) */
