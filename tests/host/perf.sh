@@ -68,5 +68,6 @@ check "compare: both sides counted: instructions/op table (1000 -> 3000, 3.0000)
 	jq -e ".pairs[0].instructions_per_op == {base: 1000, new: 3000, ratio: 3}" cmp.json >/dev/null'
 jq '.results[0].perf.instructions_per_op = "x"' ma.json >badipo.json
 expect_status "compare ignores a perf median that is not a number" 0 sh -c '"$0" compare badipo.json mb.json >cmp2.txt 2>&1 && ! grep -q "Instructions per" cmp2.txt' "$ALGBENCH"
+expect_status "plot reads files with perf" 0 sh -c '"$0" plot m.json --out p >/dev/null 2>&1' "$ALGBENCH"
 expect_status "report reads files with perf" 0 sh -c '"$0" report m.json --out r >/dev/null 2>&1' "$ALGBENCH"
 tap_end
