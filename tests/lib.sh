@@ -39,6 +39,14 @@ skip_unless_built() {
 		exit 0
 	fi
 }
+# scratch_dir: a fresh temporary folder in $dir, the current directory from
+# now on, removed when the test exits
+scratch_dir() {
+	dir=$(mktemp -d)
+	trap 'rm -rf "$dir"' EXIT
+	cd "$dir" || exit 1
+}
+jqok() { jq -e "$@" >/dev/null; } # jqok FILTER FILE...: the filter's last output is true
 tap_end() {
 	echo "1..$tap_n"
 	echo "# Totals: pass:$((tap_n - tap_failed - tap_skipped)) fail:$tap_failed xfail:0 xpass:0 skip:$tap_skipped error:0" # as sys/tap.h

@@ -31,6 +31,7 @@
 #include "kmod/algbench_corpus.h"
 #include "sys/cpu.h"
 #include "sys/kmod_client.h"
+#include "sys/perf.h"
 
 /* async: the module's mode=async with tcrypt's 8 requests in flight per thread */
 static const struct ab_mode kmod_modes[] = {
@@ -248,6 +249,69 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 	return ret;
 }
 
+/*
+ * --perf for algbench.ko: its kthreads are not ours to follow, so count
+ * everything on the job's CPUs (the first THREADS of kmod_cpus()'s list) from
+ * before the job line is written to after its reply: the module's tfm setup
+ * and warm-up (--warmup) are in the counts too, which the JSON says (scope).
+ * Returns how many CPUs are counted; 0 with RES's perf_unavailable set.
+ */
+static unsigned int kmod_perf_open(const struct ab_job *job, struct ab_perf *perf,
+				   struct ab_result *res)
+{
+	int cpus[ABK_MAX_CPUS];
+	int n = ab_cpu_list(cpus, ABK_MAX_CPUS);
+
+	if (n < (int)job->threads) {
+		snprintf(res->perf_unavailable, sizeof(res->perf_unavailable),
+			 "cannot list the job's %u CPUs", job->threads);
+		return 0;
+	}
+	for (unsigned int i = 0; i < job->threads; i++)
+		if (ab_perf_open(&perf[i], -1, cpus[i], res->perf_unavailable)) {
+			while (i--)
+				ab_perf_close(&perf[i]);
+			return 0;
+		}
+	res->perf_scope = AB_PERF_SCOPE_CPUS;
+	return job->threads;
+}
+
+static void kmod_perf_close(struct ab_perf *perf, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		ab_perf_close(&perf[i]);
+}
+
+/* Zero and start every CPU's counters; 0 (RES says why) drops them. */
+static int kmod_perf_start(struct ab_perf *perf, unsigned int n, struct ab_result *res)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (ab_perf_start(&perf[i])) {
+			snprintf(res->perf_unavailable, sizeof(res->perf_unavailable),
+				 "cannot start the counters of the job's CPU #%u", i);
+			res->perf_scope = NULL;
+			return 0;
+		}
+	return 1;
+}
+
+/* Stop every CPU's counters and put their sum in S; 0 (RES says why) drops them. */
+static int kmod_perf_stop(struct ab_perf *perf, unsigned int n, struct ab_sample *s,
+			  struct ab_result *res)
+{
+	struct ab_perf_count c = { 0 };
+
+	for (unsigned int i = 0; i < n; i++)
+		if (ab_perf_stop(&perf[i], &c, res->perf_unavailable)) {
+			res->perf_scope = NULL;
+			return 0;
+		}
+	s->pmu_cycles = c.cycles;
+	s->pmu_instructions = c.instructions;
+	return 1;
+}
+
 static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 {
 	struct abk_result *kr = calloc(1, sizeof(*kr));
@@ -255,6 +319,8 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 	struct abk_line line;
 	unsigned int ms = (unsigned int)(job->seconds * 1000 + 0.5);
 	struct ab_vecbuf vb = { 0 };
+	struct ab_perf perf[ABK_MAX_CPUS]; /* --perf: one group per CPU of the job */
+	unsigned int n_perf = 0;
 	int ret = 0;
 
 	if (!kr)
@@ -265,6 +331,8 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 		free(kr);
 		return ret;
 	}
+	if (job->perf)
+		n_perf = kmod_perf_open(job, perf, res);
 	for (unsigned int r = 0; r < job->repeats && !ret; r++) {
 		/*
 		 * Each repeat is its own job line, so its own tfm, requests and
@@ -273,6 +341,8 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 		unsigned int warm = (unsigned int)(job->warmup * 1000 + 0.5);
 
 		job_line(job, &vb.v, ms ? ms : 1, warm, cpus, &line);
+		if (n_perf && !kmod_perf_start(perf, n_perf, res))
+			kmod_perf_close(perf, n_perf), n_perf = 0;
 		ret = abk_run_line(&line, kr, why);
 		if (ret) {
 			set_failed(res, ret, why);
@@ -283,6 +353,8 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 			s->bytes = kr->bytes;
 			s->ns = kr->ns;
 			s->cycles = 0;
+			if (n_perf && !kmod_perf_stop(perf, n_perf, s, res))
+				kmod_perf_close(perf, n_perf), n_perf = 0;
 			if (ab_sample_alloc_cpus(s, kr->n_cpus)) {
 				set_failed(res, -ENOMEM, "out of memory for the per-CPU samples");
 				ret = -ENOMEM;
@@ -300,6 +372,7 @@ static int kmod_run_job(const struct ab_job *job, struct ab_result *res)
 	}
 	free(kr);
 	ab_vector_free(&vb);
+	kmod_perf_close(perf, n_perf);
 	return ret;
 }
 

@@ -29,6 +29,7 @@ struct ab_job {
 	double seconds;	      /* length of one sample window */
 	double warmup;	      /* seconds of untimed operations before the first sample */
 	unsigned int repeats; /* samples */
+	int perf;	      /* --perf: count cycles and instructions (sys/perf.h) */
 };
 
 /*
@@ -69,6 +70,8 @@ struct ab_sample {
 	 * (kmod).
 	 */
 	uint64_t harness_ns;
+	/* --perf: hardware cycles and instructions of the window; 0: not counted */
+	uint64_t pmu_cycles, pmu_instructions;
 	unsigned int n_cpus;	       /* entries in per_cpu; 0: not kept */
 	struct ab_cpu_sample *per_cpu; /* ab_sample_alloc_cpus(); ab_result_free() frees */
 };
@@ -101,7 +104,14 @@ struct ab_result {
 	struct ab_spread mbps;	   /* MB/s = 1e6 bytes per second, over samples */
 	double ns_per_op_median;
 	double cycles_per_byte; /* NAN when the TSC is not invariant */
+	/* --perf: medians over the counted samples; NAN when none was counted */
+	double instructions_per_op, instructions_per_byte, pmu_cycles_per_op;
+	const char *perf_scope;		 /* what was counted: AB_PERF_SCOPE_* */
+	char perf_unavailable[AB_WHY_LEN]; /* --perf but not counted: why */
 };
+
+#define AB_PERF_SCOPE_THREADS "threads"	 /* each worker thread, its syscalls' kernel work too */
+#define AB_PERF_SCOPE_CPUS    "cpus-line" /* every task on the job's CPUs over the whole kmod job line */
 
 /* ENOENT, EAFNOSUPPORT, ENOPKG, ELIBBAD ... -> skipped; anything else failed. */
 enum ab_status ab_status_from_errno(int err);

@@ -46,10 +46,11 @@ void ab_spread_of(const double *x, size_t n, struct ab_spread *out)
 void ab_result_stats(struct ab_result *res)
 {
 	unsigned int n = res->n_samples;
-	double *mbps, *nsop, *cpb;
-	unsigned int n_cpb = 0;
+	double *mbps, *nsop, *cpb, *ipo, *ipb, *cpo;
+	unsigned int n_cpb = 0, n_pmu = 0;
 
 	res->cycles_per_byte = NAN;
+	res->instructions_per_op = res->instructions_per_byte = res->pmu_cycles_per_op = NAN;
 	res->ns_per_op_median = NAN;
 	memset(&res->mbps, 0, sizeof(res->mbps));
 	if (!n)
@@ -57,7 +58,10 @@ void ab_result_stats(struct ab_result *res)
 	mbps = calloc(n, sizeof(double));
 	nsop = calloc(n, sizeof(double));
 	cpb = calloc(n, sizeof(double));
-	if (mbps && nsop && cpb) {
+	ipo = calloc(n, sizeof(double));
+	ipb = calloc(n, sizeof(double));
+	cpo = calloc(n, sizeof(double));
+	if (mbps && nsop && cpb && ipo && ipb && cpo) {
 		for (unsigned int i = 0; i < n; i++) {
 			const struct ab_sample *s = &res->samples[i];
 
@@ -66,15 +70,28 @@ void ab_result_stats(struct ab_result *res)
 						      (double)s->ops);
 			if (s->cycles && s->bytes)
 				cpb[n_cpb++] = (double)s->cycles / (double)s->bytes;
+			if (s->pmu_instructions && s->ops && s->bytes) {
+				ipo[n_pmu] = (double)s->pmu_instructions / (double)s->ops;
+				ipb[n_pmu] = (double)s->pmu_instructions / (double)s->bytes;
+				cpo[n_pmu++] = (double)s->pmu_cycles / (double)s->ops;
+			}
 		}
 		ab_spread_of(mbps, n, &res->mbps);
 		res->ns_per_op_median = ab_median(nsop, n);
 		if (n_cpb)
 			res->cycles_per_byte = ab_median(cpb, n_cpb);
+		if (n_pmu) {
+			res->instructions_per_op = ab_median(ipo, n_pmu);
+			res->instructions_per_byte = ab_median(ipb, n_pmu);
+			res->pmu_cycles_per_op = ab_median(cpo, n_pmu);
+		}
 	}
 	free(mbps);
 	free(nsop);
 	free(cpb);
+	free(ipo);
+	free(ipb);
+	free(cpo);
 }
 
 /* --- comparing two sides (algbench compare) --- */

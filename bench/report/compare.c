@@ -46,6 +46,7 @@ struct side {
 	struct unit *units;
 	size_t n_units, cap, n_samples;
 	int present;
+	double ins_per_op; /* --perf: the result's median instructions/op; NAN without */
 };
 
 struct job_pair {
@@ -69,6 +70,7 @@ static struct job_pair *find_or_add(struct pairing *p, const char *key, json_t *
 	if (AB_ARRAY_RESERVE(p->pairs, p->cap, p->n))
 		return NULL;
 	p->pairs[p->n] = (struct job_pair){ .key = strdup(key), .ident = ident };
+	p->pairs[p->n].side[0].ins_per_op = p->pairs[p->n].side[1].ins_per_op = NAN;
 	return &p->pairs[p->n++];
 }
 
@@ -96,6 +98,43 @@ static int add_sample(struct side *s, long long round, double mbps, double nsop)
 	return 0;
 }
 
+/* A result's --perf instructions/op (a counting host's), or NAN. */
+static double perf_ins_per_op(json_t *result)
+{
+	json_t *v = json_object_get(json_object_get(result, "perf"), "instructions_per_op");
+	double x = json_number_value(v);
+
+	return json_is_number(v) && isfinite(x) && x > 0 ? x : NAN;
+}
+
+/*
+ * Beside the verdicts, the instruction view of the same pairs where both
+ * sides counted (run --perf on hardware): a table after the summary and
+ * "instructions_per_op" in the pair's JSON. Not a verdict: one median per side.
+ */
+static bool both_counted(const struct job_pair *jp)
+{
+	return isfinite(jp->side[0].ins_per_op) && isfinite(jp->side[1].ins_per_op);
+}
+
+static void print_instructions(FILE *tbl, const struct pairing *p)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct job_pair *jp = &p->pairs[i];
+
+		if (!both_counted(jp))
+			continue;
+		if (!n++)
+			fprintf(tbl, "\nInstructions per operation (perf counters, medians; not a "
+				     "verdict)\n\n| job | base | new | new/base |\n"
+				     "|---|---|---|---|\n");
+		fprintf(tbl, "| %s | %.0f | %.0f | %.4f |\n", jp->key, jp->side[0].ins_per_op,
+			jp->side[1].ins_per_op, jp->side[1].ins_per_op / jp->side[0].ins_per_op);
+	}
+}
+
 /* Only jobs that passed their known-answer check and were timed count. */
 static int collect(struct pairing *p, json_t *root, int which, const char *path)
 {
@@ -121,6 +160,7 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 		if (!jp)
 			return -ENOMEM;
 		jp->side[which].present = 1;
+		jp->side[which].ins_per_op = perf_ins_per_op(r);
 		json_array_foreach(samples, j, s)
 		{
 			json_t *jb = json_object_get(s, "bytes"), *jn = json_object_get(s, "ns");
@@ -436,6 +476,11 @@ static json_t *pair_json(const struct job_pair *jp, const struct verdict *v, boo
 
 	if (deterministic)
 		json_object_set_new(o, "delta_ns_per_op", real_or_null(v->new.nsop - v->base.nsop));
+	if (both_counted(jp))
+		json_object_set_new(o, "instructions_per_op",
+				    json_pack("{s:f, s:f, s:f}", "base", jp->side[0].ins_per_op,
+					      "new", jp->side[1].ins_per_op, "ratio",
+					      jp->side[1].ins_per_op / jp->side[0].ins_per_op));
 	if (v->why[0])
 		json_object_set_new(o, "reason", json_string(v->why));
 	return o;
@@ -549,6 +594,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 		if (!p.pairs[i].side[0].present || !p.pairs[i].side[1].present)
 			fprintf(tbl, "only in %s: %s\n",
 				p.pairs[i].side[0].present ? "base" : "new", p.pairs[i].key);
+	print_instructions(tbl, &p);
 	json_object_set_new(out, "summary",
 			    json_pack("{s:I, s:I, s:I, s:I, s:I}", "slower", (json_int_t)slower,
 				      "faster", (json_int_t)faster, "same", (json_int_t)same,

@@ -37,6 +37,19 @@ struct merge {
 	size_t n, cap;
 };
 
+static int uint_or_absent(json_t *v)
+{
+	return !v || (json_is_integer(v) && json_integer_value(v) >= 0);
+}
+
+/* --perf's counts, when there: {cycles, instructions}, non-negative integers. */
+static int perf_ok(json_t *perf)
+{
+	return !perf || (json_is_object(perf) && json_object_get(perf, "instructions") &&
+			 uint_or_absent(json_object_get(perf, "cycles")) &&
+			 uint_or_absent(json_object_get(perf, "instructions")));
+}
+
 /* A sample's counters must be non-negative integers; ns and ops above 0. */
 static int sample_ok(json_t *s)
 {
@@ -46,7 +59,7 @@ static int sample_ok(json_t *s)
 	return json_is_integer(ops) && json_integer_value(ops) >= 0 && json_is_integer(bytes) &&
 	       json_integer_value(bytes) >= 0 && json_is_integer(ns) &&
 	       json_integer_value(ns) > 0 &&
-	       (!cyc || (json_is_integer(cyc) && json_integer_value(cyc) >= 0)) &&
+	       uint_or_absent(cyc) && perf_ok(json_object_get(s, "perf")) &&
 	       !json_object_get(s, "round");
 }
 
@@ -88,6 +101,10 @@ static int add_run(struct merge *m, json_t *root, size_t round, const char *path
 		if (!job)
 			return -ENOMEM;
 		job->rounds++;
+		/* --perf's scope: the first round that counted says what was counted */
+		if (!json_object_get(json_object_get(job->result, "perf"), "scope") &&
+		    json_is_string(json_object_get(json_object_get(r, "perf"), "scope")))
+			json_object_set(job->result, "perf", json_object_get(r, "perf"));
 		job->passed += kat && !strcmp(kat, "pass");
 		job->failed += kat && !strcmp(kat, "fail");
 		json_array_foreach(job->drivers, k, d) seen |= json_equal(d, driver);
@@ -100,7 +117,8 @@ static int add_run(struct merge *m, json_t *root, size_t round, const char *path
 			if (!json_is_object(s) || !sample_ok(s)) {
 				fprintf(stderr,
 					PFX "%s: job %s: sample %zu: want integers ops, bytes >= 0 "
-					    "and ns > 0, and no round (merge single runs)\n",
+					    "and ns > 0 (cycles, perf.cycles, perf.instructions >= 0 "
+					    "when there), and no round (merge single runs)\n",
 					path, job->key, j);
 				return -EINVAL;
 			}
@@ -155,7 +173,13 @@ static int summarise(struct merged_job *job)
 		res.samples[i].ops = (uint64_t)json_integer_value(json_object_get(s, "ops"));
 		res.samples[i].bytes = (uint64_t)json_integer_value(json_object_get(s, "bytes"));
 		res.samples[i].ns = (uint64_t)json_integer_value(json_object_get(s, "ns"));
+		json_t *perf = json_object_get(s, "perf");
+
 		res.samples[i].cycles = (uint64_t)json_integer_value(json_object_get(s, "cycles"));
+		res.samples[i].pmu_cycles =
+			(uint64_t)json_integer_value(json_object_get(perf, "cycles"));
+		res.samples[i].pmu_instructions =
+			(uint64_t)json_integer_value(json_object_get(perf, "instructions"));
 	}
 	res.n_samples = (unsigned int)n;
 	ab_result_stats(&res);
@@ -166,6 +190,14 @@ static int summarise(struct merged_job *job)
 				      "mad", real_or_null(res.mbps.mad)));
 	json_object_set_new(job->result, "ns_per_op_median", real_or_null(res.ns_per_op_median));
 	json_object_set_new(job->result, "cycles_per_byte", real_or_null(res.cycles_per_byte));
+	/* --perf medians over every round's counted samples. */
+	res.perf_scope = json_string_value(
+		json_object_get(json_object_get(job->result, "perf"), "scope"));
+	if (res.perf_scope && strcmp(res.perf_scope, AB_PERF_SCOPE_THREADS) &&
+	    strcmp(res.perf_scope, AB_PERF_SCOPE_CPUS))
+		res.perf_scope = NULL;
+	if (isfinite(res.instructions_per_op) && res.perf_scope)
+		json_object_set_new(job->result, "perf", ab_perf_summary_json(&res));
 	free(res.samples);
 	return 0;
 }

@@ -51,6 +51,20 @@ void ab_report_row(FILE *out, const struct ab_result *res)
 		else
 			fprintf(out, "%6s", "-");
 		fprintf(out, "  %s\n", res->driver);
+		if (isfinite(res->instructions_per_op))
+			fprintf(out,
+				"    perf: %.0f instructions/op, %.2f instructions/byte, %.0f "
+				"cycles/op, IPC %.2f (%s)\n",
+				res->instructions_per_op, res->instructions_per_byte,
+				res->pmu_cycles_per_op,
+				res->pmu_cycles_per_op > 0
+					? res->instructions_per_op / res->pmu_cycles_per_op
+					: 0.0,
+				res->perf_scope);
+		else if (res->job.perf)
+			fprintf(out, "    perf: unavailable: %s\n",
+				res->perf_unavailable[0] ? res->perf_unavailable
+							 : "no sample was counted");
 	}
 	fflush(out);
 }

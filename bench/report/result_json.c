@@ -123,11 +123,28 @@ static json_t *samples_to_json(const struct ab_result *res)
 		if (s->harness_ns)
 			json_object_set_new(o, "harness_ns",
 					    json_integer((json_int_t)s->harness_ns));
+		if (s->pmu_instructions)
+			json_object_set_new(o, "perf",
+					    json_pack("{s:I, s:I}", "cycles",
+						      (json_int_t)s->pmu_cycles, "instructions",
+						      (json_int_t)s->pmu_instructions));
 		if (s->n_cpus)
 			json_object_set_new(o, "per_cpu", per_cpu_to_json(s));
 		json_array_append_new(arr, o);
 	}
 	return arr;
+}
+
+json_t *ab_perf_summary_json(const struct ab_result *res)
+{
+	if (isfinite(res->instructions_per_op) && res->perf_scope)
+		return json_pack("{s:s, s:o, s:o, s:o}", "scope", res->perf_scope,
+				 "instructions_per_op", json_real(res->instructions_per_op),
+				 "instructions_per_byte", real_or_null(res->instructions_per_byte),
+				 "cycles_per_op", real_or_null(res->pmu_cycles_per_op));
+	if (res->perf_unavailable[0])
+		return json_pack("{s:s}", "unavailable", res->perf_unavailable);
+	return NULL;
 }
 
 json_t *ab_result_to_json(const struct ab_result *res)
@@ -156,6 +173,14 @@ json_t *ab_result_to_json(const struct ab_result *res)
 				  real_or_null(res->mbps.max), "mad", real_or_null(res->mbps.mad)));
 		json_object_set_new(o, "ns_per_op_median", real_or_null(res->ns_per_op_median));
 		json_object_set_new(o, "cycles_per_byte", real_or_null(res->cycles_per_byte));
+		if (res->job.perf) {
+			json_t *perf = ab_perf_summary_json(res);
+
+			json_object_set_new(o, "perf",
+					    perf ? perf
+						 : json_pack("{s:s}", "unavailable",
+							     "no sample was counted"));
+		}
 	} else {
 		json_object_set_new(o, "mbps", json_null());
 		json_object_set_new(o, "ns_per_op_median", json_null());

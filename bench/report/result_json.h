@@ -37,6 +37,12 @@ void ab_run_info_collect(struct ab_run_info *run);
 
 json_t *ab_run_info_to_json(const struct ab_run_info *run);
 json_t *ab_result_to_json(const struct ab_result *res);
+/*
+ * --perf's summary of RES: {scope, instructions_per_op, instructions_per_byte,
+ * cycles_per_op} (medians) when samples were counted, {unavailable: why} when
+ * not, NULL when RES has neither.
+ */
+json_t *ab_perf_summary_json(const struct ab_result *res);
 
 struct ab_json_writer;
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/opt.h"
@@ -18,6 +19,7 @@
 #include "run/harness.h"
 #include "run/plan.h"
 #include "sys/cpu.h"
+#include "sys/perf.h"
 #include "sys/progress.h"
 #include "trace/counts_json.h"
 #include "trace/probes.h"
@@ -70,6 +72,23 @@ static int opt_threads(const char *arg, void *plan, char *why)
 static int opt_seconds(const char *arg, void *seconds, char *why)
 {
 	return ab_parse_seconds(arg, seconds, why);
+}
+
+/* Epoch seconds (date +%s.%N): after 2001 and finite, so a typo is not "now". */
+static int opt_start_at(const char *arg, void *at, char *why)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !isfinite(v) || v < 1e9) {
+		snprintf(why, AB_WHY_LEN,
+			 "'%s': want a wall-clock time in seconds since 1970, e.g. "
+			 "$(date -d '+5 sec' +%%s.%%N)",
+			 arg);
+		return -1;
+	}
+	*(double *)at = v;
+	return 0;
 }
 
 static int opt_count(const char *arg, void *count, char *why)
@@ -138,6 +157,16 @@ static const struct ab_opt bench_opts[] = {
 		  "energy_model debugfs, OPP from cpufreq) or 'device:NAME' (that device's "
 		  "table stands in for every CPU); no model here: said, and the run goes on",
 	  .def_text = "none" },
+	{ "start-at", 0, "EPOCH", AB_OPT_CALL, PLAN(start_at),
+	  .help = "wait until this wall-clock time (seconds since 1970, fractions allowed) "
+		  "before the first job, so that runs in several processes start together "
+		  "(scripts/contention-control); refused when over a second past or an hour away",
+	  .call = opt_start_at, .def_text = "now" },
+	{ "perf", 0, NULL, AB_OPT_FLAG, PLAN(perf),
+	  .help = "hardware cycles and instructions per sample (perf_event_open: per thread, "
+		  "kernel work included; kmod: per CPU, needs root or perf_event_paranoid <= 0), "
+		  "instructions/op in the table and \"perf\" in the JSON; without a PMU the run "
+		  "goes on and says why" },
 	{ 0 },
 };
 
@@ -364,6 +393,41 @@ static int start_trace(struct run_state *s)
 	return 0;
 }
 
+/* --perf: said once up front; each job still tries and its JSON says why not. */
+static void say_if_no_perf(const char *cmd)
+{
+	struct ab_perf p;
+	char why[AB_WHY_LEN];
+
+	if (ab_perf_open(&p, 0, -1, why))
+		fprintf(stderr, "algbench %s: perf counters unavailable: %s; timing only\n", cmd,
+			why);
+	else
+		ab_perf_close(&p);
+}
+
+/* --start-at: sleep until AT on the wall clock; 0, or -1 said on stderr. */
+static int wait_for_start(const char *cmd, double at)
+{
+	struct timespec now, until = { (time_t)at, (long)((at - (double)(time_t)at) * 1e9) };
+	double diff;
+	int err;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	diff = at - ((double)now.tv_sec + (double)now.tv_nsec / 1e9);
+	if (diff < -1 || diff > 3600) {
+		fprintf(stderr,
+			"algbench %s: --start-at %.3f is %.1f s %s; pick a time a few seconds "
+			"ahead for every process\n",
+			cmd, at, diff < 0 ? -diff : diff, diff < 0 ? "in the past" : "away");
+		return -1;
+	}
+	while ((err = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &until, NULL)) == EINTR &&
+	       !interrupted)
+		;
+	return err && err != EINTR ? -1 : 0;
+}
+
 static int bench_main(const struct ab_plan *plan, int suite)
 {
 	const char *cmd = suite ? "suite" : "run";
@@ -387,6 +451,15 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		free(jobs);
 		return ret;
 	}
+	catch_stop_signals();
+	if (s.plan.start_at > 0 && wait_for_start(cmd, s.plan.start_at)) {
+		free(jobs);
+		return 2;
+	}
+	if (interrupted) {
+		free(jobs);
+		return 128 + interrupted;
+	}
 	ab_run_info_collect(&s.run);
 	if (open_json(&s)) {
 		free(jobs);
@@ -398,7 +471,8 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		free(jobs);
 		return 1;
 	}
-	catch_stop_signals();
+	if (s.plan.perf)
+		say_if_no_perf(cmd);
 	if (s.plan.trace && start_trace(&s)) {
 		ab_json_close(s.json);
 		free(jobs);

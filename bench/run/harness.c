@@ -17,6 +17,7 @@
 #include "core/stats.h"
 #include "run/harness.h"
 #include "sys/cpu.h"
+#include "sys/perf.h"
 
 /* Ops between clock reads: enough that reading the clock costs < ~1%. */
 #define BATCH_NS  20000
@@ -38,6 +39,7 @@ bool ab_job_stopped(void)
 /* One thread's window, with its start, for the bookkeeping time between windows. */
 struct window {
 	uint64_t t0, ops, bytes, ns, cycles;
+	struct ab_perf_count pmu;
 };
 
 struct worker {
@@ -51,6 +53,10 @@ struct worker {
 	int err;
 	char why[AB_WHY_LEN];
 	struct window *samples;
+	/* --perf: this thread's counters; perf_why says why not counted */
+	struct ab_perf perf;
+	int perf_on;
+	char perf_why[AB_WHY_LEN];
 } __attribute__((aligned(64)));
 
 static int worker_fail(struct worker *w, int err, const char *what)
@@ -92,6 +98,10 @@ static void timed_window(struct worker *w, unsigned int batch, struct window *s)
 	uint64_t window = (uint64_t)(w->job->seconds * 1e9), ops = 0, t0, t, c0;
 	int ret = 0;
 
+	if (w->perf_on && ab_perf_start(&w->perf)) {
+		snprintf(w->perf_why, sizeof(w->perf_why), "cannot start the counters");
+		w->perf_on = 0;
+	}
 	c0 = ab_tsc();
 	t0 = ab_now_ns();
 	do {
@@ -107,6 +117,8 @@ static void timed_window(struct worker *w, unsigned int batch, struct window *s)
 		ops += batch;
 		t = ab_now_ns();
 	} while (t - t0 < window && !ab_job_stopped());
+	if (w->perf_on && ab_perf_stop(&w->perf, &s->pmu, w->perf_why))
+		w->perf_on = 0;
 	s->t0 = t0;
 	s->ns = ab_now_ns() - t0;
 	s->cycles = ab_tsc_invariant() ? ab_tsc() - c0 : 0;
@@ -144,6 +156,9 @@ static void *worker_main(void *arg)
 		if (ret)
 			worker_fail(w, ret, "open");
 	}
+	/* This thread on any CPU: its own work and its syscalls' kernel work only. */
+	if (!w->err && job->perf)
+		w->perf_on = !ab_perf_open(&w->perf, 0, -1, w->perf_why);
 	pthread_barrier_wait(w->barrier); /* every handle is open (or failed) */
 	if (!any_failed(w))
 		batch = warm_up(w);
@@ -163,6 +178,17 @@ static void *worker_main(void *arg)
  */
 static int merge_samples(const struct ab_job *job, struct worker *w, struct ab_result *res)
 {
+	int counted = job->perf;
+
+	/* A sample's counts are all its threads' or none. */
+	for (unsigned int i = 0; i < job->threads && counted; i++)
+		if (!w[i].perf_on) {
+			snprintf(res->perf_unavailable, sizeof(res->perf_unavailable), "%s",
+				 w[i].perf_why[0] ? w[i].perf_why : "the counters did not start");
+			counted = 0;
+		}
+	if (counted)
+		res->perf_scope = AB_PERF_SCOPE_THREADS;
 	for (unsigned int r = 0; r < job->repeats; r++) {
 		struct ab_sample *s = &res->samples[r];
 		uint64_t last_end = 0, last_start = 0;
@@ -177,6 +203,10 @@ static int merge_samples(const struct ab_job *job, struct worker *w, struct ab_r
 			s->ops += x->ops;
 			s->bytes += x->bytes;
 			s->cycles += x->cycles;
+			if (counted) {
+				s->pmu_cycles += x->pmu.cycles;
+				s->pmu_instructions += x->pmu.instructions;
+			}
 			if (x->ns > s->ns)
 				s->ns = x->ns; /* the slowest thread's wall time */
 			s->per_cpu[i] = (struct ab_cpu_sample){ (unsigned int)w[i].cpu, x->ops,
@@ -205,6 +235,7 @@ static int start_workers(const struct ab_job *job, struct worker *w, pthread_bar
 		w[i].all = w;
 		w[i].barrier = bar;
 		w[i].cpu = cpus[i];
+		w[i].perf = (struct ab_perf){ { -1, -1 } };
 		w[i].samples = calloc(job->repeats, sizeof(struct window));
 		if (!w[i].samples || pthread_create(&w[i].thread, NULL, worker_main, &w[i]))
 			return -ENOMEM;
@@ -241,6 +272,7 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 			set_status(res, w[i].err, w[i].why);
 		if (w[i].ctx)
 			job->backend->close(w[i].ctx);
+		ab_perf_close(&w[i].perf);
 		ab_vector_free(&w[i].vb);
 	}
 	/* A stopped job's last sample is cut short: keep none of it. */

@@ -392,7 +392,8 @@ static int runnable_by_some(const struct ab_plan *p, const struct ab_alg *a)
 static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct job_list *l)
 {
 	struct ab_job j = {
-		.alg = a, .seconds = p->seconds, .warmup = p->warmup, .repeats = p->repeats
+		.alg = a, .seconds = p->seconds, .warmup = p->warmup, .repeats = p->repeats,
+		.perf = p->perf
 	};
 
 	if (!runnable_by_some(p, a)) {

@@ -2,7 +2,6 @@
 # scripts/ab-stats --merge: each side's rounds become one algbench/1 result per
 # job, with every round's samples and medians recomputed over all of them.
 . "$(dirname "$0")/../lib.sh"
-jq_true() { jq -e "$@" >/dev/null; }
 echo "TAP version 13"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -27,13 +26,13 @@ check "ab-stats --merge exits 0 (got $rc)" [ "$rc" = 0 ]
 base=$out/base-stats-off.json new=$out/new-stats-on.json
 # stats-off MB/s: 4096, 2048, 1024, 1024 -> median 1536; ns/op median 3000.
 check "BASE: one job, 4 samples from rounds 1 and 2, median 1536 MB/s, 3000 ns/op" \
-	jq_true '(.results | length) == 1 and (.results[0].samples | length) == 4 and .results[0].rounds == 2
+	jqok '(.results | length) == 1 and (.results[0].samples | length) == 4 and .results[0].rounds == 2
 		and ([.results[0].samples[].round] | unique) == [1, 2] and .results[0].mbps.median == 1536
 		and .results[0].mbps.min == 1024 and .results[0].mbps.max == 4096
 		and .results[0].ns_per_op_median == 3000' "$base"
 check "BASE: run.ab says stats-off, hardware, 2 boots" \
-	jq_true '.run.ab == { variant: "stats-off", mode: "hardware", smp: 2, rounds: 2 } and (.run.boots | length) == 2' "$base"
-check "NEW: median 3072 MB/s over both rounds" jq_true '.results[0].mbps.median == 3072' "$new"
+	jqok '.run.ab == { variant: "stats-off", mode: "hardware", smp: 2, rounds: 2 } and (.run.boots | length) == 2' "$base"
+check "NEW: median 3072 MB/s over both rounds" jqok '.results[0].mbps.median == 3072' "$new"
 rm "$out/rounds/stats-on-r2.json"
 expect_status "a missing round is an error (exit 2)" 2 "$ALGBENCH_TOP/scripts/ab-stats" --merge --rounds 2 --out "$out" 2>/dev/null
 expect_status "--here on a kernel that is no variant is an error (exit 2)" 2 \
@@ -59,7 +58,7 @@ check "--base/--new --merge exits 0 (got $rc)" [ "$rc" = 0 ]
 check "the sides are named by label: base-6.1.0-50-amd64.json, new-6.1.0-53-amd64.json" \
 	test -s "$gen/base-6.1.0-50-amd64.json" -a -s "$gen/new-6.1.0-53-amd64.json"
 check "2 threads: ns/op 1000 (50000 ns * 2 threads / 100 ops), 2 cycles/B" \
-	jq_true '.results[0].ns_per_op_median == 1000 and .results[0].cycles_per_byte == 2' "$gen/base-6.1.0-50-amd64.json"
+	jqok '.results[0].ns_per_op_median == 1000 and .results[0].cycles_per_byte == 2' "$gen/base-6.1.0-50-amd64.json"
 # --here with named kernels: the side is the one whose name is uname -r.
 cat >"$gen/fake-run" <<'EOF2'
 #!/bin/sh

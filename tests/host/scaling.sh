@@ -5,10 +5,7 @@
 # and files without per_cpu still load in compare, merge, plot and report.
 . "$(dirname "$0")/../lib.sh"
 echo "TAP version 13"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
-jqok() { jq -e "$@" >/dev/null; }
+scratch_dir
 
 ncpu=$(nproc)
 threads=1
