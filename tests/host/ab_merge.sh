@@ -99,15 +99,15 @@ rc=0
 check "--trace new --here 1 on the one kernel runs both sides (exit $rc): rounds/$rel-r1.json, $rel+trace-r1.json" \
 	test "$rc" = 0 -a -s "$tr/rounds/$rel-r1.json" -a -s "$tr/rounds/$rel+trace-r1.json"
 check "the base side ran without --trace, the new side with it, before the run arguments" \
-	jq_true -n --slurpfile b "$tr/rounds/$rel-r1.json" --slurpfile n "$tr/rounds/$rel+trace-r1.json" \
+	jqok -n --slurpfile b "$tr/rounds/$rel-r1.json" --slurpfile n "$tr/rounds/$rel+trace-r1.json" \
 	'($b[0].run.argv | index("--trace")) == null and $n[0].run.argv[0:3] == ["--trace", "--alg", "sha256"]'
 check "commands.txt records --trace new" grep -q -- "--trace new" "$tr/commands.txt"
 rc=0
 "$ALGBENCH_TOP/scripts/ab-stats" --base "$rel" --new "$rel" --trace new --merge --rounds 1 --out "$tr" >/dev/null 2>&1 || rc=$?
 check "--trace new --merge names the traced side: new-$rel+trace.json, run.ab.variant $rel+trace (exit $rc)" \
-	jq_true --arg v "$rel+trace" '.run.ab.variant == $v and .results[0].trace.mode == "fprobe"' "$tr/new-$rel+trace.json"
+	jqok --arg v "$rel+trace" '.run.ab.variant == $v and .results[0].trace.mode == "fprobe"' "$tr/new-$rel+trace.json"
 check "... and the other side base-$rel.json, without counters" \
-	jq_true '.results[0] | has("trace") | not' "$tr/base-$rel.json"
+	jqok '.results[0] | has("trace") | not' "$tr/base-$rel.json"
 rc=0
 err=$(DROP_TRACE=1 "$ALGBENCH_TOP/scripts/ab-stats" --base "$rel" --new "$rel" --trace new --here 2 --out "$tr" \
 	--guest-cmd "$gen/trace-run" -- --alg sha256 2>&1 >/dev/null) || rc=$?

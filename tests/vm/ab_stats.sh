@@ -3,7 +3,6 @@
 # two rounds with a stand-in for `algbench run` (tests/vm/ab_standin.sh,
 # real AF_ALG digests in the guest), deterministic (--icount) mode.
 . "$(dirname "$0")/../lib.sh"
-jq_true() { jq -e "$@" >/dev/null; }
 echo "TAP version 13"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -25,16 +24,16 @@ for v in stats-off stats-on; do
 done
 base=$out/base-stats-off.json new=$out/new-stats-on.json
 check "BASE is algbench/1 from 2 stats-off boots with crypto_stats n" \
-	jq_true '.schema == "algbench/1" and .run.ab.variant == "stats-off" and (.run.boots | length) == 2
+	jqok '.schema == "algbench/1" and .run.ab.variant == "stats-off" and (.run.boots | length) == 2
 		and all(.run.boots[]; .run.host.crypto_stats == "n")' "$base"
 check "NEW is algbench/1 from 2 stats-on boots with crypto_stats y" \
-	jq_true '.schema == "algbench/1" and .run.ab.variant == "stats-on" and (.run.boots | length) == 2
+	jqok '.schema == "algbench/1" and .run.ab.variant == "stats-on" and (.run.boots | length) == 2
 		and all(.run.boots[]; .run.host.crypto_stats == "y")' "$new"
 check "every boot's guest command got exactly the run arguments (--alg sha256)" \
-	jq_true -s 'all(.[].run.boots[].run.argv; . == ["--alg", "sha256"])' "$base" "$new"
+	jqok -s 'all(.[].run.boots[].run.argv; . == ["--alg", "sha256"])' "$base" "$new"
 for f in "$base" "$new"; do
 	check "$(basename "$f"): one job with both rounds' 6 samples and a median" \
-		jq_true '(.results | length) == 1 and .results[0].rounds == 2 and (.results[0].samples | length) == 6
+		jqok '(.results | length) == 1 and .results[0].rounds == 2 and (.results[0].samples | length) == 6
 			and ([.results[0].samples[].round] | unique) == [1, 2] and .results[0].mbps.median > 0' "$f"
 done
 tap_end
