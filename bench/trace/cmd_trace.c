@@ -16,6 +16,7 @@
 
 #include "command.h"
 #include "trace/counts_json.h"
+#include "trace/markers.h"
 #include "trace/probes.h"
 
 extern char **environ;
@@ -81,6 +82,11 @@ static int usage(FILE *out)
 		"live in the event group '" TRACE_GROUP
 		"' and are removed when CMD ends, on Ctrl-C,\n"
 		"SIGTERM and on errors. Needs root and tracefs.\n\n"
+		"It also registers algbench's job marker user event for as long as CMD runs\n"
+		"and says how (user_events: multi-format registered as\n"
+		"user_events_multi/" TRACE_MARKER_NAME ".N, the single-format fallback, or why it\n"
+		"is unavailable); an algbench run inside CMD then writes to that same tracepoint\n"
+		"while a tracer enables it.\n\n"
 		"  --json PATH  the counters as JSON ('-': stdout); the table always goes to "
 		"stderr\n"
 		"  --kprobe     kprobe_events with offsets from the kernel's BTF, not fprobes\n\n"
@@ -153,6 +159,7 @@ static int write_json(const char *path, const struct trace_session *s, const str
 	json_object_set_new(root, "err_cnt_unavailable",
 			    s->exit_probes ? json_null() : json_string(s->no_ret_why));
 	json_object_set_new(root, "command_status", json_integer(cmd_status));
+	json_object_set_new(root, "user_events", json_string(trace_markers_status()));
 	json_object_set_new(root, "probes", probes);
 	json_object_set_new(root, "drivers", trace_counts_json(NULL, 0, c, n, s->exit_probes));
 	if (!strcmp(path, "-"))
@@ -218,8 +225,12 @@ int cmd_trace(int argc, char **argv)
 		return usage(stderr);
 	}
 	catch_signals();
+	/* Held while CMD runs, so an algbench inside reuses this tracepoint (same name and fields). */
+	trace_markers_open();
+	fprintf(stderr, "algbench trace: user_events: %s\n", trace_markers_status());
 	if (trace_session_open(&s, force_kprobe, why, sizeof(why))) {
 		fprintf(stderr, "algbench trace: %s\n", why);
+		trace_markers_close();
 		return 1;
 	}
 	ret = traced_run(&s, argv + i + 1, json, &status);
@@ -227,6 +238,7 @@ int cmd_trace(int argc, char **argv)
 		fprintf(stderr, "algbench trace: %s\n", why);
 		ret = -1;
 	}
+	trace_markers_close();
 	if (got_signal)
 		return 128 + got_signal;
 	return ret ? 1 : status;
