@@ -310,7 +310,8 @@ void trace_marker_write(const struct trace_marker *m)
 	struct iovec iov[2] = { { &mk.write_index, sizeof(mk.write_index) },
 				{ (void *)m, sizeof(*m) } };
 
-	if (mk.registered && writev(mk.fd, iov, 2) < 0)
+	/* EBADF: the tracer disabled the event since the caller looked at the bit. */
+	if (mk.registered && writev(mk.fd, iov, 2) < 0 && errno != EBADF)
 		__atomic_add_fetch(&mk.write_errors, 1, __ATOMIC_RELAXED);
 }
 

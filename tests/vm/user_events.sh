@@ -39,16 +39,17 @@ check "the marker event is multi-format: $tp" grep -Eq '^user_events_multi/algbe
 m=$share/markers.txt
 name=${tp#user_events_multi/}
 grep -E " $name: |aead_encrypt" "$m" | head -n 12 | sed 's/^/#   trace: /'
-n_phase() { grep -c " $name: .* phase=$1 " "$m"; }
+# numbers print as "phase=0x1 (1)"
+n_phase() { grep -c " $name: .* phase=0x$1 ($1) " "$m"; }
 check "the run's markers are in the trace: job begin 1, sample begin 2, sample end 2, job end 1" \
 	[ "$(n_phase 0) $(n_phase 1) $(n_phase 2) $(n_phase 3)" = "1 2 2 1" ]
 check "its fields name the job: backend=afalg op=encrypt alg=gcm(aes) size=4096 key_bits=128" \
-	grep -q " $name: size=4096 .*key_bits=128 backend=afalg .*op=encrypt alg=gcm(aes)" "$m"
+	grep -q " $name: size=0x1000 (4096) .*key_bits=0x80 (128) backend=afalg mode=sendmsg op=encrypt alg=gcm(aes)" "$m"
 # Per sample: the aead_encrypt events between its begin and end marker, and
 # the ops its end marker reports; the run's JSON has the same ops.
 awk -v tp=" $name: " '
-	index($0, tp) && / phase=1 / { inside = 1; n = 0; next }
-	index($0, tp) && / phase=2 / { match($0, /ops=[0-9]+/); print n, substr($0, RSTART + 4, RLENGTH - 4); inside = 0; next }
+	index($0, tp) && / phase=0x1 / { inside = 1; n = 0; next }
+	index($0, tp) && / phase=0x2 / { match($0, /ops=0x[0-9a-f]+ \([0-9]+\)/); s = substr($0, RSTART, RLENGTH); sub(/.*\(/, "", s); sub(/\)/, "", s); print n, s; inside = 0; next }
 	inside && / aead_encrypt: / { n++ }' "$m" >"$share/samples"
 json_ops=$(jq -r '.results[0].samples[].ops' "$share/run.json" | paste -sd' ')
 check "the end markers' ops are the run's reported samples ($json_ops)" \
