@@ -22,6 +22,7 @@
 #include "sys/perf.h"
 #include "sys/progress.h"
 #include "trace/counts_json.h"
+#include "trace/markers.h"
 #include "trace/probes.h"
 
 static volatile sig_atomic_t interrupted;
@@ -173,8 +174,12 @@ static const struct ab_opt bench_opts[] = {
 #define KAT_CHECK                                                                                  \
 	"Every job checks a known answer (OpenSSL's output; crc32c: RFC 3720) before it\n"         \
 	"is timed; a mismatch fails the job.\n"
+#define MARKERS                                                                                    \
+	"While a tracer enables the user event " TRACE_MARKER_NAME " (user_events_multi/\n"           \
+	TRACE_MARKER_NAME ".N; see algbench trace --help), each job's and each sample's\n"          \
+	"start and end are written to it; nobody tracing, they cost one load per sample.\n"
 #define KAT_AND_STOP                                                                               \
-	"\nA run keeps going after a failed job. Ctrl-C or SIGTERM stops the job in flight\n"      \
+	MARKERS "\nA run keeps going after a failed job. Ctrl-C or SIGTERM stops the job in flight\n"      \
 	"(not saved) and keeps what finished, exit 128 + the signal's number; a second\n"          \
 	"signal kills at once.\n"
 
@@ -478,6 +483,8 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		free(jobs);
 		return 1;
 	}
+	/* Markers where the kernel offers them; without, the run is the same (docs/trace.md). */
+	trace_markers_open();
 	s.table = s.plan.quiet ? NULL : s.plan.out && !strcmp(s.plan.out, "-") ? stderr : stdout;
 	s.show_progress = suite && !s.plan.quiet && ab_progress_terminal();
 	ab_report_init(&s.report);
@@ -495,6 +502,7 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	ab_report_free(&s.report);
 	if (s.trace && stop_trace(&s))
 		ret = 1;
+	trace_markers_close();
 	if (ab_json_close(s.json))
 		ret = 1;
 	free(jobs);

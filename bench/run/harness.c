@@ -18,6 +18,7 @@
 #include "run/harness.h"
 #include "sys/cpu.h"
 #include "sys/perf.h"
+#include "trace/markers.h"
 
 /* Ops between clock reads: enough that reading the clock costs < ~1%. */
 #define BATCH_NS  20000
@@ -34,6 +35,24 @@ void ab_job_stop(void)
 bool ab_job_stopped(void)
 {
 	return __atomic_load_n(&stop_requested, __ATOMIC_RELAXED);
+}
+
+/* Which job of this process is running, for the markers (set before its threads start). */
+static uint32_t job_seq;
+
+/* A user_events marker (trace/markers.h); callers check trace_marker_on() first. */
+static void mark(const struct ab_job *job, uint32_t sample, enum trace_marker_phase phase, int cpu,
+		 uint64_t ops)
+{
+	struct trace_marker m = { .size = job->size, .ops = ops, .job = job_seq,
+				  .sample = sample, .phase = phase, .threads = job->threads,
+				  .cpu = (uint32_t)cpu, .key_bits = job->key->bits };
+
+	snprintf(m.backend, sizeof(m.backend), "%s", job->backend->name);
+	snprintf(m.mode, sizeof(m.mode), "%s", job->mode);
+	snprintf(m.op, sizeof(m.op), "%s", ab_op_name(job->op));
+	snprintf(m.alg, sizeof(m.alg), "%s", job->alg->name);
+	trace_marker_write(&m);
 }
 
 /* One thread's window, with its start, for the bookkeeping time between windows. */
@@ -92,12 +111,14 @@ static unsigned int warm_up(struct worker *w)
 			     : MAX_BATCH;
 }
 
-static void timed_window(struct worker *w, unsigned int batch, struct window *s)
+static void timed_window(struct worker *w, unsigned int batch, unsigned int r, struct window *s)
 {
 	const struct ab_backend *b = w->job->backend;
 	uint64_t window = (uint64_t)(w->job->seconds * 1e9), ops = 0, t0, t, c0;
 	int ret = 0;
 
+	if (trace_marker_on())
+		mark(w->job, r, TRACE_MARK_SAMPLE_BEGIN, w->cpu, 0);
 	if (w->perf_on && ab_perf_start(&w->perf)) {
 		snprintf(w->perf_why, sizeof(w->perf_why), "cannot start the counters");
 		w->perf_on = 0;
@@ -124,6 +145,8 @@ static void timed_window(struct worker *w, unsigned int batch, struct window *s)
 	s->cycles = ab_tsc_invariant() ? ab_tsc() - c0 : 0;
 	s->ops = ops;
 	s->bytes = ops * w->job->size;
+	if (trace_marker_on())
+		mark(w->job, r, TRACE_MARK_SAMPLE_END, w->cpu, ops);
 }
 
 static int any_failed(const struct worker *w)
@@ -165,7 +188,7 @@ static void *worker_main(void *arg)
 	for (unsigned int r = 0; r < job->repeats; r++) {
 		pthread_barrier_wait(w->barrier);
 		if (!any_failed(w))
-			timed_window(w, batch, &w->samples[r]);
+			timed_window(w, batch, r, &w->samples[r]);
 	}
 	return NULL;
 }
@@ -371,6 +394,7 @@ enum ab_status ab_job_run(const struct ab_job *job, struct ab_result *res)
 
 	memset(res, 0, sizeof(*res));
 	res->job = *job;
+	job_seq++;
 	res->kat = AB_KAT_SKIP;
 	res->cycles_per_byte = res->ns_per_op_median = 0;
 	if (ab_backend_refuses(job, why)) {
@@ -378,6 +402,8 @@ enum ab_status ab_job_run(const struct ab_job *job, struct ab_result *res)
 		snprintf(res->reason, sizeof(res->reason), "%s", why);
 		return res->status;
 	}
+	if (trace_marker_on())
+		mark(job, 0, TRACE_MARK_JOB_BEGIN, sched_getcpu(), 0);
 	ret = b->probe ? b->probe(job, why) : 0;
 	if (ret) {
 		set_status(res, ret, why);
@@ -393,5 +419,12 @@ enum ab_status ab_job_run(const struct ab_job *job, struct ab_result *res)
 	}
 	if (res->status == AB_STATUS_OK)
 		ab_result_stats(res);
+	if (trace_marker_on()) {
+		uint64_t ops = 0;
+
+		for (unsigned int i = 0; i < res->n_samples; i++)
+			ops += res->samples[i].ops;
+		mark(job, res->n_samples, TRACE_MARK_JOB_END, sched_getcpu(), ops);
+	}
 	return res->status;
 }

@@ -16,6 +16,7 @@
 
 #include "command.h"
 #include "trace/counts_json.h"
+#include "trace/markers.h"
 #include "trace/probes.h"
 
 extern char **environ;
@@ -85,6 +86,11 @@ static int usage(FILE *out)
 		"with $retval only count each function's failed calls (all drivers together).\n"
 		"Without BTF argument names the fields are fetched at offsets from\n"
 		"/sys/kernel/btf/vmlinux, else from algbench_trace.ko (modprobe'd for the read).\n\n"
+		"It also registers algbench's job marker user event for as long as CMD runs\n"
+		"and says how (user_events: multi-format registered as\n"
+		"user_events_multi/" TRACE_MARKER_NAME ".N, the single-format fallback, or why it\n"
+		"is unavailable); an algbench run inside CMD then writes to that same tracepoint\n"
+		"while a tracer enables it.\n\n"
 		"  --json PATH  the counters as JSON ('-': stdout); the table always goes to "
 		"stderr\n"
 		"  --kprobe     kprobe_events with offsets (BTF, else algbench_trace.ko), not "
@@ -173,6 +179,7 @@ static int write_json(const char *path, const struct trace_session *s, const str
 			json_array_append_new(json_object_get(root, "errors_by_function"),
 					      json_pack("{s:s, s:I}", "function", s->probes[i].probed,
 							"err_cnt", (json_int_t)s->probes[i].errors));
+	json_object_set_new(root, "user_events", json_string(trace_markers_status()));
 	json_object_set_new(root, "probes", probes);
 	json_object_set_new(root, "drivers", trace_counts_json(NULL, 0, c, n, s->exit_probes));
 	if (!strcmp(path, "-"))
@@ -238,8 +245,12 @@ int cmd_trace(int argc, char **argv)
 		return usage(stderr);
 	}
 	catch_signals();
+	/* Held while CMD runs, so an algbench inside reuses this tracepoint (same name and fields). */
+	trace_markers_open();
+	fprintf(stderr, "algbench trace: user_events: %s\n", trace_markers_status());
 	if (trace_session_open(&s, force_kprobe, why, sizeof(why))) {
 		fprintf(stderr, "algbench trace: %s\n", why);
+		trace_markers_close();
 		return 1;
 	}
 	ret = traced_run(&s, argv + i + 1, json, &status);
@@ -247,6 +258,7 @@ int cmd_trace(int argc, char **argv)
 		fprintf(stderr, "algbench trace: %s\n", why);
 		ret = -1;
 	}
+	trace_markers_close();
 	if (got_signal)
 		return 128 + got_signal;
 	return ret ? 1 : status;

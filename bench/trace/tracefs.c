@@ -69,7 +69,7 @@ int tracefs_append(const struct tracefs *t, const char *rel, const char *line)
 	return err;
 }
 
-int tracefs_open(struct tracefs *t, char *why, size_t why_len)
+int tracefs_find(struct tracefs *t, char *why, size_t why_len)
 {
 	static const char *const roots[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
 	char path[128];
@@ -93,6 +93,16 @@ int tracefs_open(struct tracefs *t, char *why, size_t why_len)
 	free(readme);
 	tracefs_path(t, "dynamic_events", path, sizeof(path));
 	t->dynamic = !access(path, F_OK);
+	return 0;
+}
+
+int tracefs_open(struct tracefs *t, char *why, size_t why_len)
+{
+	char path[128];
+	int ret = tracefs_find(t, why, why_len);
+
+	if (ret)
+		return ret;
 	tracefs_path(t, "kprobe_events", path, sizeof(path));
 	if (access(path, F_OK))
 		return snprintf(why, why_len, "%s: %s (a kernel without CONFIG_KPROBE_EVENTS)",

@@ -19,6 +19,8 @@ struct tracefs {
 };
 
 /* Finds a mounted tracefs and reads its README: 0, or -errno with why. */
+int tracefs_find(struct tracefs *t, char *why, size_t why_len);
+/* tracefs_find, and kprobe_events is there and writable (root): 0, or -errno with why. */
 int tracefs_open(struct tracefs *t, char *why, size_t why_len);
 /* root/rel into path. */
 void tracefs_path(const struct tracefs *t, const char *rel, char *path, size_t len);

@@ -124,6 +124,11 @@ check "run --trace: 8 jobs checked (3 modes x encrypt, decrypt; 2 x digest)" [ "
 check "run --trace: results without a trace: none" [ "$(jq '[.results[] | select(.trace == null)] | length' /tmp/rt.json)" = 0 ]
 check "run --trace: no event left behind" no_group
 
+# Common to both (Debian's kernels have no CONFIG_USER_EVENTS): the runs
+# above went as elsewhere, and trace said why there are no job markers.
+check "user_events: trace says why the job markers are unavailable" \
+	grep -q '^algbench trace: user_events: unavailable: .*user_events_data is absent: a kernel without CONFIG_USER_EVENTS' "$out/n.err"
+
 # Common to both: a clashing group is refused and left alone.
 echo 'p:algbench/someone_else crypto_aead_encrypt' >>$T/kprobe_events
 expect_status "an existing algbench group: refused" 1 algbench trace -- true
