@@ -138,11 +138,12 @@ static void timed_window(struct worker *w, unsigned int batch, unsigned int r, s
 		ops += batch;
 		t = ab_now_ns();
 	} while (t - t0 < window && !ab_job_stopped());
-	if (w->perf_on && ab_perf_stop(&w->perf, &s->pmu, w->perf_why))
-		w->perf_on = 0;
 	s->t0 = t0;
 	s->ns = ab_now_ns() - t0;
 	s->cycles = ab_tsc_invariant() ? ab_tsc() - c0 : 0;
+	/* After the clock reads, so the window's time does not include the ioctl. */
+	if (w->perf_on && ab_perf_stop(&w->perf, &s->pmu, w->perf_why))
+		w->perf_on = 0;
 	s->ops = ops;
 	s->bytes = ops * w->job->size;
 	if (trace_marker_on())

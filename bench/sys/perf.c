@@ -2,27 +2,28 @@
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "core/error.h"
+#include "sys/host.h"
 #include "sys/perf.h"
 
 #define PARANOID "/proc/sys/kernel/perf_event_paranoid"
 
+/* The sysctl's level; 99 (strictest) when it cannot be read. */
 static int paranoid_level(void)
 {
-	FILE *f = fopen(PARANOID, "r");
-	int level = 99;
+	char line[16], *end;
+	long level;
 
-	if (f) {
-		if (fscanf(f, "%d", &level) != 1)
-			level = 99;
-		fclose(f);
-	}
-	return level;
+	if (ab_read_line(PARANOID, line, sizeof(line)))
+		return 99;
+	level = strtol(line, &end, 10);
+	return end == line || level < -1 || level > 99 ? 99 : (int)level;
 }
 
 /* Why perf_event_open refused, in terms of what to change. */
