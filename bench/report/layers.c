@@ -21,7 +21,7 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "report/plot.h"
-#include "report/result_json.h"
+#include "result/result_json.h"
 #include "sys/json_out.h"
 
 #define PFX "algbench report: "

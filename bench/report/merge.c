@@ -18,7 +18,7 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "core/stats.h"
-#include "report/result_json.h"
+#include "result/result_json.h"
 #include "sys/array.h"
 #include "sys/json_out.h"
 

@@ -13,7 +13,7 @@
 #include <cpuid.h>
 #endif
 
-#include "report/result_json.h"
+#include "result/result_json.h"
 #include "sys/cpu.h"
 #include "sys/json_out.h"
 #include "sys/kstats.h"
