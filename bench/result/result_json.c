@@ -6,74 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
-#include <time.h>
 #include <unistd.h>
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
 
 #include "result/result_json.h"
 #include "sys/cpu.h"
 #include "sys/json_out.h"
-#include "sys/kstats.h"
 #include "version.h"
 
 /* Rewrite a result file at most this often (each rewrite copies it all). */
 #define REWRITE_NS 1000000000ull
-
-static void crypto_stats_of(struct ab_run_info *run)
-{
-	enum kstats k = kstats_from_config(run->config_source, sizeof(run->config_source));
-
-	snprintf(run->crypto_stats, sizeof(run->crypto_stats), "%s", kstats_name(k));
-}
-
-/*
- * The clocksource behind CLOCK_MONOTONIC decides what a sample's ns mean
- * (under -icount a guest's tsc counts instructions). Kernel text is
- * untrusted: anything but [a-z0-9_-] becomes "unknown".
- */
-static void clocksource_of(struct ab_run_info *run)
-{
-	FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
-	char buf[sizeof(run->clocksource)] = "";
-	size_t n;
-
-	snprintf(run->clocksource, sizeof(run->clocksource), "unknown");
-	if (!f)
-		return;
-	if (fgets(buf, sizeof(buf), f)) {
-		buf[strcspn(buf, "\n")] = 0;
-		n = strspn(buf, "abcdefghijklmnopqrstuvwxyz0123456789_-");
-		if (n && !buf[n])
-			snprintf(run->clocksource, sizeof(run->clocksource), "%s", buf);
-	}
-	fclose(f);
-}
-
-void ab_run_info_collect(struct ab_run_info *run)
-{
-	time_t now = time(NULL);
-	struct utsname u;
-	struct tm tm;
-
-	memset(run, 0, sizeof(*run));
-	gmtime_r(&now, &tm);
-	strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	strftime(run->id, sizeof(run->id), "%Y%m%dT%H%M%SZ", &tm);
-	snprintf(run->id + strlen(run->id), sizeof(run->id) - strlen(run->id), "-%d",
-		 (int)getpid());
-	if (!uname(&u))
-		snprintf(run->kernel, sizeof(run->kernel), "%s", u.release);
-	ab_cpuinfo_field("model name", run->cpu_model, sizeof(run->cpu_model));
-	run->nproc = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
-	run->smp_threads = ab_cpus_usable();
-	crypto_stats_of(run);
-	ab_hypervisor_name(run->cpu_model, run->virtualized, sizeof(run->virtualized));
-	clocksource_of(run);
-	ab_host_tuning_read(&run->tuning);
-}
 
 json_t *ab_run_info_to_json(const struct ab_run_info *run)
 {
@@ -147,12 +88,12 @@ json_t *ab_perf_summary_json(const struct ab_result *res)
 	return NULL;
 }
 
-json_t *ab_result_to_json(const struct ab_result *res)
+json_t *ab_result_to_json(const struct ab_result *res, const char *backend)
 {
 	const struct ab_job *j = &res->job;
 	json_t *o =
 		json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:s, s:s, s:s}", "backend",
-			  j->backend->name, "type", ab_type_name(j->alg->type), "alg", j->alg->name,
+			  backend, "type", ab_type_name(j->alg->type), "alg", j->alg->name,
 			  "driver", res->driver, "op", ab_op_name(j->op), "keylen",
 			  (json_int_t)j->key->keylen, "keybits", (json_int_t)j->key->bits, "size",
 			  (json_int_t)j->size, "threads", (json_int_t)j->threads, "mode", j->mode,
@@ -176,10 +117,10 @@ json_t *ab_result_to_json(const struct ab_result *res)
 		if (res->job.perf) {
 			json_t *perf = ab_perf_summary_json(res);
 
-			json_object_set_new(o, "perf",
-					    perf ? perf
-						 : json_pack("{s:s}", "unavailable",
-							     "no sample was counted"));
+			json_object_set_new(
+				o, "perf",
+				perf ? perf
+				     : json_pack("{s:s}", "unavailable", "no sample was counted"));
 		}
 	} else {
 		json_object_set_new(o, "mbps", json_null());
@@ -250,9 +191,9 @@ struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *
 	return w;
 }
 
-int ab_json_add(struct ab_json_writer *w, const struct ab_result *res)
+int ab_json_add(struct ab_json_writer *w, const struct ab_result *res, const char *backend)
 {
-	return ab_json_add_extra(w, res, NULL);
+	return ab_json_add_extra(w, res, backend, NULL);
 }
 
 int ab_json_set_run(struct ab_json_writer *w, const char *key, json_t *value)
@@ -263,9 +204,10 @@ int ab_json_set_run(struct ab_json_writer *w, const char *key, json_t *value)
 	return 0;
 }
 
-int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, json_t *extras)
+int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, const char *backend,
+		      json_t *extras)
 {
-	json_t *o = ab_result_to_json(res);
+	json_t *o = ab_result_to_json(res, backend);
 	uint64_t now;
 
 	if (o && extras && json_object_update(o, extras))

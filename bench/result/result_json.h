@@ -4,7 +4,7 @@
 
 #include <jansson.h>
 
-#include "backends/backend.h"
+#include "core/job.h"
 #include "sys/host.h"
 
 /*
@@ -17,26 +17,13 @@
 
 #define AB_SCHEMA "algbench/1"
 
-struct ab_run_info {
-	char id[64];	  /* run id: UTC time + pid, e.g. 20261203T120000Z-1234 */
-	char started[32]; /* ISO 8601 UTC */
-	char kernel[128]; /* uname -r */
-	char cpu_model[128];
-	unsigned int nproc;
-	unsigned int smp_threads;     /* CPUs online (threads the harness may pin) */
-	char crypto_stats[8];	      /* "y", "n", "absent" or "unknown" */
-	char config_source[256];      /* where crypto_stats came from, "" if nowhere */
-	char virtualized[32];	      /* "none", "kvm", "tcg", "bhyve", ..., "other:SIG", "unknown"
-					 (sys/cpu.h) */
-	char clocksource[32];	      /* current clocksource (tsc, kvm-clock, ...) or "unknown" */
-	struct ab_host_tuning tuning; /* governor, turbo, SMT, topology (sys/host.h) */
-};
-
-/* Fill RUN from the running system (uname, /proc/cpuinfo, kernel config). */
-void ab_run_info_collect(struct ab_run_info *run);
-
 json_t *ab_run_info_to_json(const struct ab_run_info *run);
-json_t *ab_result_to_json(const struct ab_result *res);
+/*
+ * RES as a result object. BACKEND is the name of RES's backend: the job
+ * model holds the backend's row, which this room does not link (the caller,
+ * run/, does: res->job.backend->name).
+ */
+json_t *ab_result_to_json(const struct ab_result *res, const char *backend);
 /*
  * --perf's summary of RES: {scope, instructions_per_op, instructions_per_byte,
  * cycles_per_op} (medians) when samples were counted, {unavailable: why} when
@@ -49,9 +36,10 @@ struct ab_json_writer;
 /* NULL with errno set and a message on stderr if PATH cannot be written. */
 struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *run);
 /* Append RES and (for a file) rewrite it atomically. 0 or -errno. */
-int ab_json_add(struct ab_json_writer *w, const struct ab_result *res);
+int ab_json_add(struct ab_json_writer *w, const struct ab_result *res, const char *backend);
 /* The same plus the members of EXTRAS (an object, reference taken; may be NULL). */
-int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, json_t *extras);
+int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, const char *backend,
+		      json_t *extras);
 /* VALUE (reference taken) as "run".KEY, written with the next result or at close. 0 or -ENOMEM. */
 int ab_json_set_run(struct ab_json_writer *w, const char *key, json_t *value);
 /* Final write, free. 0 or -errno. */
