@@ -4,18 +4,46 @@
 
 #include <jansson.h>
 
+#include "core/error.h"
 #include "core/job.h"
 #include "sys/host.h"
 
 /*
- * Result JSON, schema "algbench/1" (docs/result-json.md). A file
- * is rewritten through a temporary file and rename() after a result when
- * the last rewrite is a second old, and at ab_json_close(), so an
- * interrupted run keeps the jobs it finished (the commands flush on SIGINT
- * and SIGTERM); "-" means stdout, written once at ab_json_close().
+ * result/: the result file's format in one place, schema "algbench/1"
+ * (docs/result-json.md): its writer, its one loader and schema check, the
+ * job identity key, and the summary fields every writer of results (run,
+ * merge) sets the same way.
+ *
+ * The writer rewrites a regular file through a temporary file and rename()
+ * after a result when the last rewrite is a second old, and at
+ * ab_json_close(), so an interrupted run keeps the jobs it finished (the
+ * commands flush on SIGINT and SIGTERM); "-" means stdout, and any other
+ * stream (/dev/null, a FIFO) is written once at ab_json_close()
+ * (sys/json_out.h).
  */
 
 #define AB_SCHEMA "algbench/1"
+
+/*
+ * DOC is a result file: an object with "schema": AB_SCHEMA, a "results"
+ * array and, when there, a "run" object. 0, or -EINVAL and WHY.
+ */
+int ab_result_check(const json_t *doc, char why[AB_WHY_LEN]);
+
+/*
+ * The one loader: PATH read as a regular file only (a FIFO is refused, never
+ * waited on), JSON with duplicate keys refused, then ab_result_check(). The
+ * document, or NULL and WHY (without the path; the command prints
+ * "algbench CMD: PATH: WHY").
+ */
+json_t *ab_result_load(const char *path, char why[AB_WHY_LEN]);
+
+/*
+ * RES's summary into the result object O: mbps {median, min, max, mad},
+ * ns_per_op_median and cycles_per_byte, null where not finite. run writes
+ * it for each job, merge recomputes it over every round's samples.
+ */
+int ab_result_set_summary(json_t *o, const struct ab_result *res);
 
 json_t *ab_run_info_to_json(const struct ab_run_info *run);
 /*
@@ -48,10 +76,11 @@ int ab_json_close(struct ab_json_writer *w);
 /*
  * The job key of a result object: its (backend, type, alg, op, keylen, size,
  * threads, mode) as one string "afalg aead gcm(aes) encrypt 16 4096 1
- * sendmsg" ('-' for a field it lacks), and, if IDENT is not NULL, the same
- * fields as a new JSON object. Results with the same key are the same job
- * (compare pairs them, merge joins their rounds).
+ * sendmsg" ('-' for a field it lacks), whole however long (malloc'd; NULL
+ * when out of memory), and, if IDENT is not NULL, the same fields as a new
+ * JSON object. Results with the same key are the same job (compare pairs
+ * them, merge joins their rounds).
  */
-void ab_job_key(json_t *result, char *buf, size_t len, json_t **ident);
+char *ab_job_key(const json_t *result, json_t **ident);
 
 #endif
