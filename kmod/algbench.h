@@ -119,6 +119,9 @@ struct abk_type_ops {
 };
 
 extern const struct abk_type_ops *const abk_types[ABK_N_TYPES];
+/* each type's row, in its own file as crypto/ splits the kernel's API */
+extern const struct abk_type_ops abk_aead_ops, abk_skcipher_ops, abk_shash_ops, abk_ahash_ops,
+	abk_acomp_ops;
 
 /* Start one request of each type; return what the crypto API returned.
  * Called directly by the timed loop (abk_submit), not through the table. */
@@ -138,5 +141,35 @@ int abk_check_expect(struct abk_thread *t, const u8 *out, unsigned int len);
 void abk_job_key(const struct abk_job *job, u8 *key);
 int abk_job_iv(struct abk_thread *t, u8 *iv, unsigned int ivsize);
 void abk_job_aad(const struct abk_job *job, u8 *aad);
+/* t->input: job->size bytes of the job's corpus, and its crc32 */
+int abk_alloc_input(struct abk_thread *t);
+/* The message for a crypto_alloc_*() that failed with ERR. */
+int abk_alloc_failed(struct abk_thread *t, const char *type, long err);
+
+/*
+ * The body of every loop1: submit, wait, count, as tcrypt's timed loops do.
+ * The clock (jiffies), the stop flag and cond_resched() are looked at only
+ * when jiffies moves, so a 16-byte request pays a load and a compare for
+ * them, and the operation is a direct call the compiler sees (the type's
+ * enc/dec choice is made once, outside the loop).
+ */
+#define ABK_LOOP1(t, end_j, limit, ops, op_expr)                                                   \
+	({                                                                                         \
+		unsigned long __last = jiffies;                                                    \
+		int __ret = 0;                                                                     \
+		while (*(ops) < (limit)) {                                                         \
+			__ret = (op_expr);                                                         \
+			if (unlikely(__ret))                                                       \
+				break;                                                             \
+			++*(ops);                                                                  \
+			if (unlikely(READ_ONCE(jiffies) != __last)) {                              \
+				__last = jiffies;                                                  \
+				if (!time_before(__last, (end_j)) || READ_ONCE((t)->job->stop))    \
+					break;                                                     \
+				cond_resched();                                                    \
+			}                                                                          \
+		}                                                                                  \
+		__ret;                                                                             \
+	})
 
 #endif
