@@ -100,7 +100,6 @@ struct abk_thread {
 };
 
 struct abk_type_ops {
-	const char *name;
 	enum abk_op default_op;
 	unsigned int ops_mask; /* BIT(enum abk_op) allowed */
 	bool can_async;
@@ -130,7 +129,6 @@ int abk_skcipher_submit(struct abk_thread *t, struct abk_req *r);
 int abk_shash_submit(struct abk_thread *t, struct abk_req *r);
 int abk_ahash_submit(struct abk_thread *t, struct abk_req *r);
 int abk_acomp_submit(struct abk_thread *t, struct abk_req *r);
-extern const char *const abk_op_names[ABK_N_OPS];
 
 __printf(3, 4) int abk_fail(struct abk_thread *t, int err, const char *fmt, ...);
 int abk_wait(struct abk_req *r, int ret);

@@ -128,7 +128,6 @@ static void abk_acomp_teardown(struct abk_thread *t)
 }
 
 const struct abk_type_ops abk_acomp_ops = {
-	.name = "acomp",
 	.default_op = ABK_COMPRESS,
 	.ops_mask = BIT(ABK_COMPRESS) | BIT(ABK_DECOMPRESS),
 	.can_async = true,

@@ -160,7 +160,6 @@ static void abk_aead_teardown(struct abk_thread *t)
 }
 
 const struct abk_type_ops abk_aead_ops = {
-	.name = "aead",
 	.default_op = ABK_ENCRYPT,
 	.ops_mask = BIT(ABK_ENCRYPT) | BIT(ABK_DECRYPT),
 	.can_async = true,

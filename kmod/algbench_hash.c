@@ -252,7 +252,6 @@ static void abk_ahash_teardown(struct abk_thread *t)
 }
 
 const struct abk_type_ops abk_shash_ops = {
-	.name = "shash",
 	.default_op = ABK_DIGEST,
 	.ops_mask = BIT(ABK_DIGEST),
 	.max_size = ABK_MAX_SIZE,
@@ -262,7 +261,6 @@ const struct abk_type_ops abk_shash_ops = {
 };
 
 const struct abk_type_ops abk_ahash_ops = {
-	.name = "ahash",
 	.default_op = ABK_DIGEST,
 	.ops_mask = BIT(ABK_DIGEST),
 	.can_async = true,

@@ -126,7 +126,6 @@ static void abk_skcipher_teardown(struct abk_thread *t)
 }
 
 const struct abk_type_ops abk_skcipher_ops = {
-	.name = "skcipher",
 	.default_op = ABK_ENCRYPT,
 	.ops_mask = BIT(ABK_ENCRYPT) | BIT(ABK_DECRYPT),
 	.can_async = true,

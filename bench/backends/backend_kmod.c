@@ -134,7 +134,7 @@ static void job_line(const struct ab_job *job, const struct ab_vector *v, unsign
 	abk_line_text(l, ABK_KEY_CPUS, cpus);
 	abk_line_name(l, ABK_KEY_MODE, async ? ABK_ASYNC : ABK_SYNC);
 	if (async)
-		abk_line_uint(l, ABK_KEY_INFLIGHT, 8);
+		abk_line_uint(l, ABK_KEY_INFLIGHT, ABK_DEFAULT_INFLIGHT);
 	if (alg->type == AB_ACOMP) {
 		abk_line_name(l, ABK_KEY_CORPUS, AB_CORPUS_TEXT);
 		return;
