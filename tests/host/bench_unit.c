@@ -17,7 +17,7 @@
 
 #include "backends/vector.h"
 #include "core/stats.h"
-#include "em/em_source.h"
+#include "energy/em_source.h"
 #include "report/report.h"
 #include "report/result_json.h"
 #include "run/harness.h"
