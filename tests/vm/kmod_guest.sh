@@ -219,19 +219,25 @@ check "the stopped kmod job is named and not saved" sh -c \
 	'grep -q "kmod sync sha256 64 B stopped by signal 2; not saved" /tmp/sig.err && jq -e "(.results | length) == 0" /tmp/sig.json >/dev/null'
 
 # ---- load, run every type, unload, again: no leak -----------------------------------
-cycle() {
-	modprobe algbench || return 1
+cycle() { # every step must do what it should: load, 5 jobs run, 1 refused, unload
+	modprobe algbench || { echo "# cycle: modprobe failed"; return 1; }
 	for l in "type=aead alg=gcm(aes) size=4096" "type=skcipher alg=cbc(aes) size=4096 mode=async" \
-		"type=shash alg=sha256" "type=ahash alg=sha256 mode=async" "type=acomp alg=lz4" \
-		"type=aead alg=nope"; do
-		job "$l cpus=all ms=50"
+		"type=shash alg=sha256" "type=ahash alg=sha256 mode=async" "type=acomp alg=lz4"; do
+		job "$l cpus=all ms=50" || { echo "# cycle: '$l' failed: $(field reason)"; rmmod algbench; return 1; }
 	done
-	rmmod algbench
+	if job "type=aead alg=nope cpus=all ms=50" || [ "$(field error)" != ENOENT ]; then
+		echo "# cycle: alg=nope was not refused with ENOENT"
+		rmmod algbench
+		return 1
+	fi
+	rmmod algbench || { echo "# cycle: rmmod failed"; return 1; }
 }
-cycle
+check "a load/run/unload cycle" cycle
 before=$(kmalloc_bytes)
-for i in 1 2 3 4 5; do cycle; done
+cycles=0
+for i in 1 2 3 4 5; do cycle && cycles=$((cycles + 1)); done
 after=$(kmalloc_bytes)
+check "5 load/run/unload cycles, each whole ($cycles of 5)" test "$cycles" = 5
 check "5 load/run/unload cycles: kmalloc bytes $before -> $after (growth < 256 KiB)" \
 	test $((after - before)) -lt 262144
 check "reload after the cycles" modprobe algbench
