@@ -11,7 +11,8 @@
  *          write: a whole new table, "kHz uW" pairs, same number of states
  *   scale  write: a power scale in per mille of the registered table
  *          (1200 = 20% more power, a hotter chip)
- *   stats  updates done, reader passes, torn tables seen
+ *   stats  updates done, reader passes, torn tables seen (the reader walks
+ *          the table while updates come, and sleeps when none has for 0.1 s)
  *   error  the reason the last refused write was refused
  *   sweep  read: em_cpu_energy() (6.9+) against the v6.8 formula over a sweep
  *          of (max_util, sum_util, cap), with ns per call of both (under
@@ -183,7 +184,27 @@ static int update_table(const unsigned long *khz, const unsigned long *uw, int n
 	return 0;
 }
 
-/* The reader: walks the table under RCU while updates run. */
+/*
+ * The reader walks the table under RCU while updates come in: from each
+ * update until READER_LINGER after it, then it sleeps until the next one. A
+ * reader that never slept took a whole CPU from insmod to rmmod.
+ */
+#define READER_LINGER (HZ / 10)
+static DECLARE_WAIT_QUEUE_HEAD(reader_wq);
+static unsigned long reader_until; /* jiffies */
+
+static bool reader_wanted(void)
+{
+	return time_before(jiffies, READ_ONCE(reader_until));
+}
+
+/* After an update: keep the reader walking for READER_LINGER. */
+static void reader_kick(void)
+{
+	WRITE_ONCE(reader_until, jiffies + READER_LINGER);
+	wake_up(&reader_wq);
+}
+
 static int reader_fn(void *unused)
 {
 	while (!kthread_should_stop()) {
@@ -191,6 +212,11 @@ static int reader_fn(void *unused)
 		struct em_trailer *tr;
 		int i, bad = 0;
 
+		if (!reader_wanted()) {
+			wait_event_interruptible(reader_wq,
+						 kthread_should_stop() || reader_wanted());
+			continue;
+		}
 		rcu_read_lock();
 		ps = em_perf_state_from_pd(em_pd);
 		for (i = 1; i < em_nr; i++)
@@ -272,6 +298,8 @@ static ssize_t table_write(struct file *f, const char __user *ubuf, size_t len, 
 		goto out;
 	}
 	ret = update_table(khz, uw, n);
+	if (!ret)
+		reader_kick();
 out:
 	if (ret)
 		pr_info(EM_NAME ": table refused: %s\n", last_error);
@@ -295,6 +323,8 @@ static ssize_t scale_write(struct file *f, const char __user *ubuf, size_t len, 
 	ret = update_table(base_khz, uw, em_nr);
 	if (ret)
 		pr_info(EM_NAME ": scale %u refused: %s\n", permille, last_error);
+	else
+		reader_kick();
 	mutex_unlock(&update_lock);
 	return ret ? ret : len;
 }
