@@ -3,11 +3,17 @@
  * algbench.ko: a tcrypt-style benchmark of the kernel crypto API that stays
  * loaded, runs on many CPUs at once and answers in key=value lines.
  *
- * /sys/kernel/debug/algbench/run     write one job line; the write returns
- *                                    when the job is done (or its error);
- *                                    reading the same open file gives that
- *                                    job's result
- * /sys/kernel/debug/algbench/result  the last job's result, whoever ran it
+ * /dev/algbench (0600, root)          the control interface, a misc device:
+ *                                     write one job line; the write returns
+ *                                     when the job is done (or its error);
+ *                                     reading the same open file gives that
+ *                                     job's result
+ * /sys/kernel/debug/algbench/result   diagnostics only (0400): the last
+ *                                     job's result, whoever ran it
+ *
+ * A character device, not a debugfs file, because kernel lockdown
+ * (lockdown=integrity, Secure Boot) refuses to open a writable debugfs file,
+ * while a device node is governed by its mode like any file.
  *
  * A job runs one kthread per requested CPU, bound to it, each with its own
  * tfm, requests and buffers; all of them are set up and checked before any
@@ -19,6 +25,7 @@
 #include <linux/cpu.h>
 #include <linux/debugfs.h>
 #include <linux/kthread.h>
+#include <linux/miscdevice.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -723,7 +730,7 @@ static int abk_run_line(char *line, char **text)
 	return err;
 }
 
-/* ---- debugfs ---------------------------------------------------------------------- */
+/* ---- /dev/algbench and debugfs ------------------------------------------------------------- */
 
 static void abk_publish(struct file *file, char *text)
 {
@@ -831,23 +838,36 @@ static const struct file_operations abk_result_fops = {
 	.llseek = default_llseek,
 };
 
+static struct miscdevice abk_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "algbench",
+	.fops = &abk_run_fops,
+	.mode = 0600,
+};
+
 static int __init abk_init(void)
 {
+	int err = misc_register(&abk_misc);
+
+	if (err) {
+		pr_err("algbench: cannot register /dev/algbench (misc device): %d\n", err);
+		return err;
+	}
+	/* diagnostics only: without debugfs the device still works */
 	abk_dir = debugfs_create_dir("algbench", NULL);
-	if (IS_ERR(abk_dir))
-		return PTR_ERR(abk_dir);
-	debugfs_create_file("run", 0600, abk_dir, NULL, &abk_run_fops);
-	debugfs_create_file("result", 0400, abk_dir, NULL, &abk_result_fops);
+	if (!IS_ERR(abk_dir))
+		debugfs_create_file("result", 0400, abk_dir, NULL, &abk_result_fops);
 	return 0;
 }
 
 /*
- * An open control file holds a module reference (fops owner), so the kernel
+ * An open /dev/algbench holds a module reference (fops owner), so the kernel
  * refuses rmmod while a job runs (-EBUSY, "in use"); a signal to the writer
  * stops the job cleanly instead. Here no job can be running.
  */
 static void __exit abk_exit(void)
 {
+	misc_deregister(&abk_misc);
 	debugfs_remove_recursive(abk_dir);
 	kvfree(abk_last);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kmod: jobs run inside the kernel by algbench.ko (kmod/), through its
- * debugfs control file (bench/sys/kmod_client.c). The module times each window
+ * control device /dev/algbench (bench/sys/kmod_client.c). The module times each window
  * itself, with one bound kthread per CPU, so this backend is a whole-job
  * backend: kat() checks the known answer in the kernel, run_job() asks for
  * one window per repeat.
