@@ -13,7 +13,7 @@
 
 #include "cli/opt.h"
 #include "command.h"
-#include "em/em_source.h"
+#include "energy/em_source.h"
 #include "result/result_json.h"
 #include "run/harness.h"
 #include "run/plan.h"

@@ -17,7 +17,7 @@
 
 #include "backends/vector.h"
 #include "core/stats.h"
-#include "em/em_source.h"
+#include "energy/em_source.h"
 #include "result/result_json.h"
 #include "run/harness.h"
 #include "run/plan.h"

@@ -21,7 +21,8 @@ declare -A ROOMS=(
 	[trace]="sys"
 	[export]="cli sys result"
 	[em]="cli sys"
-	[run]="cli backends result trace em"
+	[energy]="cli sys"
+	[run]="cli backends result trace energy"
 	[inspect]="cli sys backends"
 	[netlink]="cli sys trace"
 )
