@@ -35,29 +35,36 @@ int ab_json_path_replaces(const char *path)
 	return stat(path, &st) || S_ISREG(st.st_mode);
 }
 
+/* DOC to the open descriptor FD, fsync'ed if SYNC, FD closed whatever happens. 0 or -errno. */
+static int print_fd(int fd, const json_t *doc, size_t flags, int sync)
+{
+	FILE *f = fdopen(fd, "w");
+	int ret;
+
+	if (!f) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	ret = ab_json_print(doc, f, flags);
+	if (!ret && sync && fsync(fd))
+		ret = -errno;
+	if (fclose(f) && !ret)
+		ret = -errno;
+	return ret;
+}
+
 static int write_atomic(const char *path, const json_t *doc, size_t flags)
 {
 	char tmp[PATH_MAX + 32];
 	int fd, ret;
-	FILE *f;
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof(tmp))
 		return -ENAMETOOLONG;
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
-	f = fdopen(fd, "w");
-	if (!f) {
-		ret = -errno;
-		close(fd);
-		unlink(tmp);
-		return ret;
-	}
-	ret = ab_json_print(doc, f, flags);
-	if (!ret && fsync(fd))
-		ret = -errno;
-	if (fclose(f) && !ret)
-		ret = -errno;
+	ret = print_fd(fd, doc, flags, 1);
 	if (!ret && rename(tmp, path))
 		ret = -errno;
 	if (ret)
@@ -68,21 +75,9 @@ static int write_atomic(const char *path, const json_t *doc, size_t flags)
 /* Through a device, FIFO or terminal: open it as it is, no temporary file. */
 static int write_through(const char *path, const json_t *doc, size_t flags)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY), ret;
-	FILE *f;
+	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 
-	if (fd < 0)
-		return -errno;
-	f = fdopen(fd, "w");
-	if (!f) {
-		ret = -errno;
-		close(fd);
-		return ret;
-	}
-	ret = ab_json_print(doc, f, flags);
-	if (fclose(f) && !ret)
-		ret = -errno;
-	return ret;
+	return fd < 0 ? -errno : print_fd(fd, doc, flags, 0);
 }
 
 int ab_json_write(const char *path, const json_t *doc, size_t flags)
