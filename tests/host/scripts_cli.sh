@@ -82,6 +82,18 @@ check "bench --host: exit 0, a result file and its report" sh -c '
 check "... and no VM kernel fetched (the cache is empty)" [ -z "$(ls -A cache)" ]
 check "... and it said --kernel is not used on the host" grep -q "debian-6.12 is the VM's kernel; this run is on the host, so it is not used" host.txt
 
+# On a terminal (script(1) gives it one) the host path shows algbench's own
+# progress line, with the time left.
+if command -v script >/dev/null; then
+	mkdir res3
+	rc=0
+	TERM=xterm ALGBENCH_CACHE=$dir/cache script -qec "'$S/bench' --host --no-setup --results res3 --seconds 0.2 --repeats 3 \
+		-- --backend openssl --alg sha256,sha512 --sizes 16,64" typescript >/dev/null 2>&1 || rc=$?
+	check "bench on a terminal: a progress line with an ETA (exit $rc)" sh -c '[ "$0" = 0 ] && grep -aq "elapsed, ETA" typescript' "$rc"
+else
+	skip "bench on a terminal: a progress line with an ETA" "no script(1) to give it a terminal"
+fi
+
 # Stopped mid-run: the temporary file a killed writer would leave is removed,
 # one that was there before is not, and the suite stops too.
 mkdir res2
