@@ -8,6 +8,9 @@
 
 ALGBENCH_TOP=$(cd "$(dirname "${BASH_SOURCE:-$0}")/.." && pwd)
 ALGBENCH_CACHE=${ALGBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/algbench}
+# An installed copy (cmake --install, the algbench package) has no build/:
+# install-paths.sh, written at install time, names the installed algbench.
+if [ -r "$ALGBENCH_TOP/scripts/install-paths.sh" ]; then . "$ALGBENCH_TOP/scripts/install-paths.sh"; fi
 
 # Messages start with the script's name; a script may name itself first
 # (scripts/vm/run says "vm").
