@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What `cmake --install` lays out (GNUInstallDirs; the Debian package in
 # debian/ is this same install split in two, see docs/install.md):
 #

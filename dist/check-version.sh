@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # algbench's version is written once, in CMakeLists.txt's
 # project(algbench VERSION X.Y.Z); everything else that states it is
 # generated from it (bench/version.h, dkms.conf) or checked against it here

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Man pages from the programs' own --help, with help2man, so a page says what
 # the binary it ships with says:
 #   algbench(1)                 algbench --help

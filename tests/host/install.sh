@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `cmake --install` of this build into a DESTDIR (cmake/install.cmake): the
 # layout, the installed algbench runs and says the project's version, the
 # host scripts run from bin/ and find the installed algbench (not a build/),

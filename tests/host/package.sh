@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Debian packages from a copy of this tree, as a user or CI builds them:
 # `dpkg-buildpackage -b -us -uc` (it writes the .debs into the parent
 # folder, so the copy sits in a scratch folder), then lintian (any E: fails;
