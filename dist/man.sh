@@ -75,3 +75,9 @@ for s in "$@"; do
 	chmod +x "$work/algbench-$name"
 	page "algbench-$name" "$work/algbench-$name" "$desc" "$work/sub.h2m"
 done
+# The scripts' --help names them as in the checkout (scripts/ab-stats); the
+# pages are for the installed commands (algbench-ab-stats). help2man writes
+# each - as \- (perl: help2man runs on it anyway).
+for s in "$@"; do
+	N=$(basename "$s" | sed 's/-/\\-/g') perl -pi -e 's{scripts/\Q$ENV{N}\E\b}{algbench\\-$ENV{N}}g' "$out"/algbench-*.1
+done
