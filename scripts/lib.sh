@@ -17,6 +17,9 @@ if [ -z "${ALGBENCH_CACHE:-}" ]; then
 		ALGBENCH_CACHE=${ALGBENCH_CACHE:-$ALGBENCH_TOP}/.cache/algbench
 	fi
 fi
+# An installed copy (cmake --install, the algbench package) has no build/:
+# install-paths.sh, written at install time, names the installed algbench.
+if [ -r "$ALGBENCH_TOP/scripts/install-paths.sh" ]; then . "$ALGBENCH_TOP/scripts/install-paths.sh"; fi
 
 # Messages start with the script's name; a script may name itself first
 # (scripts/vm/run says "vm").
