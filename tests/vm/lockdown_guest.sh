@@ -58,7 +58,7 @@ check "the read-only debugfs result (diagnostics) stays readable under lockdown 
 rc=0
 set -- --backend kmod --alg 'gcm(aes),sha256,deflate' --keys 128 --mode sync,async --sizes 1024 --threads 1,all \
 	--seconds 0.05 --warmup 0 --repeats 1
-jobs=$(algbench run --dry-run "$@" | wc -l)
+jobs=$(algbench run --dry-run "$@" | grep -vc "^#") # one line per job, then "# N jobs"
 algbench run "$@" --quiet --json /tmp/l.json 2>/tmp/l.err || rc=$?
 sed 's/^/# /' /tmp/l.err
 jq -r '.results[] | "# \(.backend) \(.mode) \(.alg) \(.op) x\(.threads): \(.status), kat \(.kat)"' /tmp/l.json
