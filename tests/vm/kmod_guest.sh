@@ -251,7 +251,7 @@ cycle() { # every step must do what it should: load, 5 jobs run, 1 refused, unlo
 check "a load/run/unload cycle" cycle
 before=$(kmalloc_bytes)
 cycles=0
-for i in 1 2 3 4 5; do cycle && cycles=$((cycles + 1)); done
+for _ in 1 2 3 4 5; do cycle && cycles=$((cycles + 1)); done
 after=$(kmalloc_bytes)
 check "5 load/run/unload cycles, each whole ($cycles of 5)" test "$cycles" = 5
 check "5 load/run/unload cycles: kmalloc bytes $before -> $after (growth < 256 KiB)" \
