@@ -74,7 +74,8 @@ int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len
 	return wait_for(argv[0], pid, why, len);
 }
 
-/* Everything the child writes until it closes the pipe; what OUT cannot hold is read and dropped. */
+/* Everything the child writes until it closes the pipe; what OUT cannot hold is read and dropped.
+ */
 static void drain(int fd, char *out, size_t out_len)
 {
 	size_t n = 0;
