@@ -279,24 +279,31 @@ static void signature_fix(const struct load *l, char *out, size_t len)
 			 signer);
 }
 
-static const char *rebuild(const struct load *l)
+/* The fix for a module built against the wrong tree: build it for this kernel. */
+static const char *rebuild(const struct load *l, char *buf, size_t len)
 {
-	return l->installed ? "reinstall it for this kernel (dkms autoinstall)"
-			    : "rebuild it (cmake, then cmake --build)";
+	if (l->installed)
+		snprintf(buf, len, "reinstall it for %s (dkms autoinstall, with linux-headers-%s)",
+			 l->release, l->release);
+	else
+		snprintf(buf, len,
+			 "rebuild it against linux-headers-%s (cmake, then cmake --build)",
+			 l->release);
+	return buf;
 }
 
 /* A signature the kernel refused (EKEYREJECTED, ENOKEY, ...). */
 static void refused_signature(const struct load *l, char *why, size_t why_len)
 {
 	bool on_cmd = on_cmdline("module.sig_enforce=1");
-	char fix[256], enforce[8] = "";
+	char fix[256], enforce[8] = "", how[256];
 
 	ab_read_line("/sys/module/module/parameters/sig_enforce", enforce, sizeof(enforce));
 	if (enforce[0] != 'Y') {
 		snprintf(why, why_len,
 			 "%s.ko: %s: its signature does not verify (changed after signing, or a "
-			 "key the kernel cannot use): %s and sign it again",
-			 l->module, l->said, rebuild(l));
+			 "key the kernel cannot use): %s, and sign it again",
+			 l->module, l->said, rebuild(l, how, sizeof(how)));
 		return;
 	}
 	signature_fix(l, fix, sizeof(fix));
@@ -337,16 +344,16 @@ static void refused_as_root(const struct load *l, char *why, size_t why_len)
 /* WHY for a load the kernel (or modprobe) refused with ERR; returns ERR. */
 static int explain(const struct load *l, int err, char *why, size_t why_len)
 {
-	char vermagic[128];
+	char vermagic[128], how[256];
 
 	switch (-err) {
 	case ENOEXEC:
 		modinfo(l->installed ? l->module : l->path, "vermagic", vermagic, sizeof(vermagic));
 		snprintf(why, why_len,
 			 "%s.ko: %s: built for another kernel (its vermagic '%s', this kernel %s): "
-			 "%s against linux-headers-%s",
+			 "%s",
 			 l->module, l->said, vermagic[0] ? vermagic : "unreadable", l->release,
-			 rebuild(l), l->release);
+			 rebuild(l, how, sizeof(how)));
 		break;
 	case EKEYREJECTED:
 	case ENOKEY:
@@ -361,13 +368,13 @@ static int explain(const struct load *l, int err, char *why, size_t why_len)
 		snprintf(why, why_len,
 			 "%s.ko: %s: it needs symbols this kernel does not export (see dmesg): "
 			 "built against other headers than %s's; %s",
-			 l->module, l->said, l->release, rebuild(l));
+			 l->module, l->said, l->release, rebuild(l, how, sizeof(how)));
 		break;
 	case EINVAL:
 		snprintf(why, why_len,
 			 "%s.ko: %s: the kernel refused it (a symbol version or the module's "
-			 "format, see dmesg): %s against linux-headers-%s",
-			 l->module, l->said, rebuild(l), l->release);
+			 "format, see dmesg): %s",
+			 l->module, l->said, rebuild(l, how, sizeof(how)));
 		break;
 	case ENOSYS:
 		snprintf(why, why_len,
