@@ -10,8 +10,10 @@
 # note, a group-writable one refused, another kernel's module (vermagic) by
 # insmod and by modprobe, conform as an unprivileged user. sig_enforce (boot
 # with module.sig_enforce=1) and lockdown (lockdown=integrity): the unsigned
-# module refused through modprobe and through insmod. DIR holds
-# kmod612/algbench.ko, a module built for Debian's 6.12 (plain only).
+# module refused through modprobe and through insmod, and one signed by a
+# key the kernel does not trust. DIR holds kmod612/algbench.ko, a module
+# built for Debian's 6.12 (plain), and signed/ (algbench.ko signed as DKMS
+# signs, and the certificate mok.pub).
 . /opt/algbench/tests/lib.sh
 ALGBENCH=algbench
 case=${1:?usage: kmod_load_guest.sh plain|sig_enforce|lockdown [DIR]}
@@ -62,6 +64,24 @@ skipped_with() {
 }
 
 unloaded() { rmmod algbench 2>/dev/null; [ ! -e /sys/module/algbench ]; }
+
+# signed_refused NAME WORDS: DIR/signed/algbench.ko, signed by a DKMS-style key
+# the kernel does not trust, with that key where DKMS keeps it: the message
+# names the signer and says to enroll /var/lib/dkms/mok.pub
+signed_refused() {
+	if [ ! -f "$share/signed/algbench.ko" ]; then
+		skip "$1" "no signed module in $share/signed (no sign-file in Debian's kbuild, or no openssl)"
+		return
+	fi
+	mkdir -p /var/lib/dkms "/tmp/ksigned/$rel"
+	cp "$share/signed/mok.pub" /var/lib/dkms/
+	cp "$share/signed/algbench.ko" "/tmp/ksigned/$rel/"
+	chmod -R go-w /tmp/ksigned
+	ALGBENCH_KMOD_DIR=/tmp/ksigned
+	kmod_says "$1" "finit_module(/tmp/ksigned/$rel/algbench.ko): $2" \
+		"it is signed by 'DKMS module signing key', a key the kernel does not trust: enroll DKMS's key: mokutil --import /var/lib/dkms/mok.pub"
+	ALGBENCH_KMOD_DIR=$kmod
+}
 
 # as_nobody CMD...: CMD as uid 65534, no capabilities (busybox su, an
 # /etc/passwd entry for it first: the initramfs has none)
@@ -147,6 +167,15 @@ plain)
 	fi
 	mv /tmp/algbench.ko.installed "$extra/algbench.ko"
 	/sbin/depmod -a
+
+	# --- installed, as root: modprobe loads it, no note ---------------------------
+	unset ALGBENCH_KMOD_DIR
+	rc=0
+	algbench kmod "$job" >"$out" 2>"$err" || rc=$?
+	check "installed, as root: exit 0, the job ran, nothing said on stderr" \
+		sh -c "[ $rc = 0 ] && grep -q '^status=0' '$out' && [ ! -s '$err' ]"
+	sed 's/^/#   /' "$err"
+	check "... and it was loaded (and is unloaded again)" unloaded
 	;;
 sig_enforce)
 	words="Key was rejected by service: the kernel loads only modules signed by a key it trusts (module.sig_enforce=1, on the kernel command line): the module is unsigned: install algbench-dkms"
@@ -159,6 +188,8 @@ sig_enforce)
 	export ALGBENCH_KMOD_DIR=$kmod
 	kmod_says "sig_enforce, by insmod: finit_module's EKEYREJECTED, the cause and the fix" \
 		"finit_module($kmod/$rel/algbench.ko): $words"
+	signed_refused "sig_enforce, signed by an untrusted DKMS key: the signer, and enroll DKMS's key" \
+		"Key was rejected by service: the kernel loads only modules signed by a key it trusts (module.sig_enforce=1"
 	check "... and nothing was loaded" unloaded
 	;;
 lockdown)
@@ -176,6 +207,8 @@ lockdown)
 	export ALGBENCH_KMOD_DIR=$kmod
 	kmod_says "lockdown, by insmod: finit_module's EPERM, the cause and the fix" \
 		"finit_module($kmod/$rel/algbench.ko): Operation not permitted: kernel lockdown (integrity"
+	signed_refused "lockdown, signed by an untrusted DKMS key: the signer, and enroll DKMS's key" \
+		"Operation not permitted: kernel lockdown (integrity"
 	check "... and nothing was loaded" unloaded
 	;;
 *) echo "kmod_load_guest.sh: unknown case '$case'" >&2; exit 2 ;;
