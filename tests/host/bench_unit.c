@@ -440,8 +440,13 @@ static void test_spawn(void)
 	static const char *const t[] = { "true", NULL },
 				 *const ex3[] = { "sh", "-c", "exit 3", NULL },
 				 *const kill9[] = { "sh", "-c", "kill -KILL $$", NULL },
-				 *const none[] = { "algbench-no-such-program", NULL };
-	char why[AB_WHY_LEN] = "", dir[] = "/tmp/algbench-spawn.XXXXXX", path[64], word[96];
+				 *const none[] = { "algbench-no-such-program", NULL },
+				 *const both[] = { "sh", "-c", "echo to stdout; echo to stderr >&2; exit 4",
+						   NULL },
+				 *const flood[] = { "sh", "-c", "head -c 200000 /dev/zero | tr '\\0' x",
+						    NULL };
+	char why[AB_WHY_LEN] = "", dir[] = "/tmp/algbench-spawn.XXXXXX", path[64], word[96],
+	     out[64];
 	const char *test_z[] = { "test", "-z", word, NULL };
 
 	ab_tap_ok(ab_spawn(t, 0, why, sizeof(why)) == 0, "spawn: true exits 0");
@@ -453,6 +458,15 @@ static void test_spawn(void)
 	ab_tap_ok(ab_spawn(none, AB_SPAWN_QUIET, why, sizeof(why)) == -ENOENT &&
 			  strstr(why, "cannot run algbench-no-such-program"),
 		  "spawn: a missing program is -ENOENT, named in the reason");
+	ab_tap_ok(ab_spawn_capture(both, out, sizeof(out), why, sizeof(why)) == 4 &&
+			  !strcmp(out, "to stdout\nto stderr\n"),
+		  "spawn: capture holds stdout and stderr, and the exit status comes back");
+	ab_tap_ok(ab_spawn_capture(flood, out, sizeof(out), why, sizeof(why)) == 0 &&
+			  strlen(out) == sizeof(out) - 1,
+		  "spawn: capture keeps what fits of 200000 bytes and the child still ends");
+	ab_tap_ok(ab_spawn_capture(none, out, sizeof(out), why, sizeof(why)) == -ENOENT &&
+			  !out[0],
+		  "spawn: capture of a missing program is -ENOENT, OUT empty");
 	if (!mkdtemp(dir)) {
 		ab_tap_ok(false, "mkdtemp");
 		return;
