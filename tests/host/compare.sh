@@ -62,6 +62,10 @@ check "pair JSON: key, drivers, 5 boot medians of ns/op a side, delta and its ra
 	and (.delta_ns_per_op - (.new.ns_per_op - .base.ns_per_op) | fabs) < 1e-9
 	and (.delta_ns_per_op_range[0] - ((.new.boot_ns_per_op | min) - (.base.boot_ns_per_op | max)) | fabs) < 1e-9
 	and (.delta_ns_per_op_range[1] - ((.new.boot_ns_per_op | max) - (.base.boot_ns_per_op | min)) | fabs) < 1e-9' "$dir/slow.cmp"
+ALGBENCH=$ALGBENCH "$ALGBENCH_TOP/scripts/ab-report" --base "$dir/base.json" --new "$dir/slow.json" --out "$dir/abr" >/dev/null
+check "ab-report's headline row: drivers, ns/op, delta and range as compare.json has them" grep -qF \
+	"| afalg | sendmsg | cbc(aes) | encrypt | 4096 | 1 | x | x | 1000000 | 1000000 | +0 [+0, +0] | 0.9001 | [0.8944, 0.9058] | slower |" \
+	"$dir/abr/report.md"
 # Strings from a result file reach the terminal and markdown escaped
 jq '.results[0].alg = "cbc(aes)\u001b]0;pwned\u0007 <b>|"' "$dir/base.json" >"$dir/esc-a.json"
 jq '.results[0].alg = "cbc(aes)\u001b]0;pwned\u0007 <b>|"' "$dir/same.json" >"$dir/esc-b.json"
