@@ -779,5 +779,7 @@ const struct ab_opt_cmd ab_compare_cmd = {
 									       "docs/statistics.md "
 									       "has the details.\n",
 	.after = "Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
-		 "jobs measured on one side only, which are listed).\n",
+		 "jobs measured on one side only, which are listed). 0 includes a comparison\n"
+		 "whose every pair is inconclusive: a gate that needs verdicts reads\n"
+		 "summary.inconclusive from --json.\n",
 };
