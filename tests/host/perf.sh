@@ -6,7 +6,7 @@
 # job, and write perf.unavailable. Then merge carries and recomputes the
 # counts, and files without them still load.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 scratch_dir
 
 "$ALGBENCH" run --backend openssl --alg sha256 --sizes 4096 --threads 1 --seconds 0.02 --warmup 0 \
@@ -15,6 +15,7 @@ check "run --perf exits 0" [ $? = 0 ]
 # Which branch to assert is the oracle's call, never algbench's: a raw
 # perf_event_open of this thread's cycles and instructions (tests/host/perf_probe.c).
 probe=${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/tests/perf-probe
+[ -x "$probe" ] || { not_ok "the oracle $probe is built (cmake --build)"; tap_end; exit; }
 oracle=$("$probe") && pmu=1 || pmu=0
 echo "# oracle (perf-probe): $oracle"
 if [ "$pmu" = 1 ]; then
