@@ -6,7 +6,7 @@
 # scripts/ab-stats --here, and the end is a real ab-stats --merge. grub.cfg is
 # a fake with hostile entry names: it is parsed, never run.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 scratch_dir
 AB=$ALGBENCH_TOP/scripts/ab-hardware
 mkdir bin units

@@ -2,7 +2,7 @@
 # scripts/ab-stats --merge: each side's rounds become one algbench/1 result per
 # job, with every round's samples and medians recomputed over all of them.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/rounds"

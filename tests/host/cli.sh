@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The CLI's contract: --help and --version succeed, unknown commands exit 2.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 check "--help lists commands" sh -c '"$0" --help | grep -q "^Commands:"' "$ALGBENCH"
 check "--version prints the version" sh -c '"$0" --version | grep -Eq "^algbench [0-9]+\.[0-9]+\.[0-9]+$"' "$ALGBENCH"
 expect_status "no command: exit 2" 2 "$ALGBENCH"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # algbench compare on result files built here: verdicts, intervals, exit codes.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 dir=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 

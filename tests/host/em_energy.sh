@@ -6,7 +6,7 @@
 # new fields still load in merge, compare and report. The kernel's own
 # energy model (device, device:NAME) is checked in the VM (vm_em).
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 A=$ALGBENCH
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -3,7 +3,7 @@
 # KCIDB v5 JSON that validates against tests/kcidb-v5.schema.json; the schema
 # rejects what KCIDB rejects (nulls, bad ids); bad inputs give clear errors.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 SCHEMA=$ALGBENCH_TOP/tests/kcidb-v5.schema.json

@@ -4,7 +4,7 @@
 # error, compare --json - leaves stdout to the JSON, bad --out paths fail with a message,
 # samples compare cannot use are errors naming the job.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # algbench report: the per-layer table and charts from one result file.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 

@@ -4,7 +4,7 @@
 # plot draws throughput and efficiency against threads, merge keeps per_cpu,
 # and files without per_cpu still load in compare, merge, plot and report.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 scratch_dir
 
 ncpu=$(nproc)
