@@ -6,6 +6,7 @@
 # bootstrap iterations x values per iteration within the pair's share of the
 # budget, never below the floor. No clock is read: ctest's timeout is the limit.
 . "$(dirname "$0")/../lib.sh"
+tap_begin
 scratch_dir
 
 # rounds FILE N MBPS: one job over N boots, one sample each
