@@ -175,8 +175,8 @@ static void test_select(void)
 				for (size_t i = 0; i < n; i++)
 					all_ok &= i < k ? v[i] <= got : i > k ? v[i] >= got : true;
 			}
-			all_ok &= ab_median(v, n) == (n % 2 ? sorted[n / 2]
-							    : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
+			all_ok &= ab_median(v, n) ==
+				  (n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
 		}
 	ab_tap_ok(all_ok, "ab_select and ab_median agree with a sort (sorted, reversed, equal, "
 			  "organ pipe, 3 values, random; n 1..1001)");
@@ -574,6 +574,25 @@ static void test_scaling(void)
 		  "summary: N=2 0.900, N=4 0.500 for the 4096-byte job");
 	ab_tap_ok(text && !strstr(text, "digest 64:"),
 		  "no scaling line for a job without 1 thread");
+	ab_tap_ok(text && !strstr(text, "warning: efficiency"), "efficiencies up to 1: no warning");
+	free(text);
+	ab_report_free(&rep);
+	/* 4x the work of one thread on two: efficiency 2.0, printed with a warning */
+	ab_report_init(&rep);
+	for (unsigned int t = 1; t <= 2; t++) {
+		struct ab_sample s = { .ops = 1, .bytes = 100000ull * t, .ns = 1000 };
+		struct ab_result r = sample_result(&s);
+
+		r.job.threads = t;
+		r.mbps.median = t == 1 ? 100 : 400;
+		ab_report_add(&rep, &r);
+	}
+	text = NULL;
+	f = open_memstream(&text, &len);
+	ab_report_summary(f, &rep);
+	fclose(f);
+	ab_tap_ok(text && strstr(text, "N=2 2.000\n# warning: efficiency 2.00 at N=2 is above 1"),
+		  "efficiency 2.0 (4x one thread on two) is printed with a warning");
 	free(text);
 	ab_report_free(&rep);
 }
