@@ -191,7 +191,8 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 	qsort(sizes, n_sizes, sizeof(*sizes), cmp_ll);
 	fprintf(f, "## ");
 	cell(f, alg);
-	fprintf(f, " (%s, %lld-byte key, 1 thread)\n\nDrivers:", op, keylen);
+	/* the key as run's table and --keys name it: bits, k128 (k0: no key) */
+	fprintf(f, " (%s, k%lld, 1 thread)\n\nDrivers:", op, ab_plot_key_bits(keylen));
 	for (size_t k = 0; k < N_LAYERS; k++) {
 		json_t *any = NULL;
 

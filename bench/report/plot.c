@@ -308,9 +308,10 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 				break;
 		if (j < i)
 			continue;
+		/* the key as run's table and --keys name it: bits, k128 */
 		fprintf(d, "%s\"%s: %s %s %s k%lld %s%lld\"\n", n_series ? "\n\n" : "", p->source,
-			p->backend, p->mode, p->op, p->keylen, x_is_size ? "t" : "size ",
-			x_is_size ? p->threads : p->size);
+			p->backend, p->mode, p->op, ab_plot_key_bits(p->keylen),
+			x_is_size ? "t" : "size ", x_is_size ? p->threads : p->size);
 		size_t in_series = 0;
 		double one = series_one_thread(pts, p);
 
@@ -448,7 +449,7 @@ static int plot_ratio_page(json_t *cmp, size_t first, size_t n, const char *name
 		fprintf(d, "%zu %.6g %.6g %.6g %d \"%s %s %s k%lld %lld B t%lld %s\"\n", i - first,
 			vals[0], vals[1], vals[2], colour, str_field(job, "backend"),
 			str_field(job, "alg"), str_field(job, "op"),
-			json_integer_value(json_object_get(job, "keylen")),
+			ab_plot_key_bits(json_integer_value(json_object_get(job, "keylen"))),
 			json_integer_value(json_object_get(job, "size")),
 			json_integer_value(json_object_get(job, "threads")),
 			str_field(job, "mode"));

@@ -24,4 +24,14 @@ int ab_plot_check(json_t *root, const char *file);
  * everything but letters, digits and '-' as '_'. */
 void ab_plot_file_name(const char *in, char *out, size_t len);
 
+/*
+ * A key length in bytes (from a file: any integer) as the bits charts and
+ * reports show, the form run's table and --keys use (k128); -1 when it is
+ * no length at all, so a hostile value cannot overflow.
+ */
+static inline long long ab_plot_key_bits(long long keylen)
+{
+	return keylen >= 0 && keylen <= (1LL << 40) ? keylen * 8 : -1;
+}
+
 #endif

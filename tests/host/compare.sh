@@ -114,7 +114,7 @@ result "$dir/k2.json" "$(job 'cbc(aes)' 16 $slow)" "$(job 'cbc(aes)' 4096 $slow)
 jq '.run.host.kernel = "6.1.0-57-amd64"' "$dir/k1.json" >"$dir/k1a.json"
 jq '.run.host.kernel = "6.12.118+deb12-amd64"' "$dir/k2.json" >"$dir/k2a.json"
 "$ALGBENCH" plot "$dir/k1a.json" "$dir/k2a.json" --out "$dir/two" >/dev/null 2>&1
-check "plot: a line per input file, its kernel in the legend" sh -c 'grep -q "^\"6.1.0-57-amd64: afalg sendmsg encrypt k16 t1\"" "$0" && grep -q "^\"6.12.118+deb12-amd64: afalg sendmsg encrypt k16 t1\"" "$0"' "$dir/two/data/cbc_aes_-size.dat"
+check "plot: a line per input file, its kernel in the legend" sh -c 'grep -q "^\"6.1.0-57-amd64: afalg sendmsg encrypt k128 t1\"" "$0" && grep -q "^\"6.12.118+deb12-amd64: afalg sendmsg encrypt k128 t1\"" "$0"' "$dir/two/data/cbc_aes_-size.dat"
 jq '.run.host.kernel = "x\" ; system(\"touch /tmp/pwned\") ; \""' "$dir/k1.json" >"$dir/k1evil.json"
 expect_status "plot: a kernel name gnuplot could run is refused (exit 2)" 2 "$ALGBENCH" plot "$dir/k1evil.json" --out "$dir/evil" 2>/dev/null
 expect_status "plot: no --out is a usage error" 2 "$ALGBENCH" plot "$dir/base.json"
