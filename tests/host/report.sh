@@ -28,6 +28,7 @@ check "4096 B row: no vmsplice job, its ratio '-'; kmod/OpenSSL 2.000" \
 	grep -q "^| 4096 | 400.0 | - | 300.0 | - | - | 200.0 | 0.750 | - | 2.000 |$" "$dir/rep/report.md"
 check "2-thread and failed jobs stay out (no 999, no 64 B row)" sh -c '! grep -q "999\|^| 64 |" "$0"' "$dir/rep/report.md"
 check "the section names the drivers and the chart" sh -c 'grep -q "kmod sync (in-kernel) generic-gcm-aesni;" "$0" && grep -q "(plots/gcm_aes_-size.png)" "$0"' "$dir/rep/report.md"
+check "the key in bits as run's table and --keys name it: (encrypt, k128, 1 thread)" grep -qF "## gcm(aes) (encrypt, k128, 1 thread)" "$dir/rep/report.md"
 check "one boot: the page says one run (one boot)" grep -q "one run (one boot)" "$dir/rep/report.md"
 check "the size chart is drawn (PNG)" sh -c 'head -c 8 "$0" | od -An -c | grep -q "P   N   G"' "$dir/rep/plots/gcm_aes_-size.png"
 echo '{"schema":"algbench/1","run":{},"results":[]}' >"$dir/empty.json"
