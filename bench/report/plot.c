@@ -11,6 +11,9 @@
  *                            threads chart when a line has a 1-thread point
  *   ab-ratio.{png,svg}       NEW/BASE ratio per job with its interval, the
  *                            threshold band and the verdict as colour
+ *                            (ab-ratio-1, -2, ... pages of 500 pairs beyond)
+ * An algorithm whose chart would hold more than CHART_MAX_SERIES lines is
+ * drawn one chart per backend and mode instead (<alg>-<backend>-<mode>-size...).
  * The data and the gnuplot scripts stay beside the charts (data/), so a
  * chart can be re-styled without re-running anything.
  */
@@ -277,20 +280,60 @@ static int plot_efficiency(const char *alg, const char *safe, const char *dir, c
 }
 
 /*
- * Writes one chart of alg: x = size or threads, and for threads the
- * efficiency chart. Returns the charts drawn: 0 when nothing to draw (no
- * point, or no line with two x values: a chart of dots on one vertical says
- * nothing), 1, 2 (threads and efficiency), <0 on error. VIRTUAL: the inputs ran under -icount.
+ * A chart of more series than this is a legend, not a chart: alg's lines are
+ * then drawn one chart per backend and mode (ALG-BACKEND-MODE-size.png ...).
  */
-static int plot_alg(const struct points *pts, const char *alg, const char *dir, int x_is_size,
-		    int is_virtual)
+#define CHART_MAX_SERIES 16
+
+/* P is drawn in the chart of ALG (and of BY's backend and mode, when not NULL). */
+static int in_chart(const struct point *p, const char *alg, const struct point *by)
 {
-	char safe[128], name[160], data[512], script[512];
+	return !strcmp(p->alg, alg) &&
+	       (!by || (!strcmp(p->backend, by->backend) && !strcmp(p->mode, by->mode)));
+}
+
+/* How many series (lines) alg's chart against size or threads would hold. */
+static size_t count_series(const struct points *pts, const char *alg, int x_is_size)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < pts->n; i++) {
+		size_t j;
+
+		if (!in_chart(&pts->v[i], alg, NULL))
+			continue;
+		for (j = 0; j < i; j++)
+			if (in_chart(&pts->v[j], alg, NULL) &&
+			    same_series(&pts->v[j], &pts->v[i], x_is_size))
+				break;
+		n += j == i;
+	}
+	return n;
+}
+
+/*
+ * Writes one chart of alg (of its BACKEND's lines only, when not NULL): x =
+ * size or threads, and for threads the efficiency chart. Returns the charts
+ * drawn: 0 when nothing to draw (no point, or no line with two x values: a
+ * chart of dots on one vertical says nothing), 1, 2 (threads and
+ * efficiency), <0 on error. VIRTUAL: the inputs ran under -icount.
+ */
+static int plot_alg(const struct points *pts, const char *alg, const struct point *by,
+		    const char *dir, int x_is_size, int is_virtual)
+{
+	char safe[160], bsafe[64], msafe[64], title[200], name[200], data[512], script[512];
 	size_t n_series = 0, longest = 0;
 	int has_eff = 0, rc;
 	FILE *d, *g;
 
 	ab_plot_file_name(alg, safe, sizeof(safe));
+	snprintf(title, sizeof(title), "%s", alg);
+	if (by) { /* the names passed gp_safe when read */
+		ab_plot_file_name(by->backend, bsafe, sizeof(bsafe));
+		ab_plot_file_name(by->mode, msafe, sizeof(msafe));
+		snprintf(safe + strlen(safe), sizeof(safe) - strlen(safe), "-%s-%s", bsafe, msafe);
+		snprintf(title, sizeof(title), "%s %s %s", alg, by->backend, by->mode);
+	}
 	snprintf(name, sizeof(name), "%s-%s", safe, x_is_size ? "size" : "threads");
 	snprintf(data, sizeof(data), "%s/data/%s.dat", dir, name);
 	d = fopen(data, "w");
@@ -301,10 +344,10 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 		const struct point *p = &pts->v[i];
 		size_t j;
 
-		if (strcmp(p->alg, alg))
+		if (!in_chart(p, alg, by))
 			continue;
 		for (j = 0; j < i; j++)
-			if (!strcmp(pts->v[j].alg, alg) && same_series(&pts->v[j], p, x_is_size))
+			if (in_chart(&pts->v[j], alg, by) && same_series(&pts->v[j], p, x_is_size))
 				break;
 		if (j < i)
 			continue;
@@ -349,7 +392,8 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 		"  %s\n"
 		"  plot for [i=0:%zu] \"%s\" index i using 1:2:3:4 with yerrorlines title "
 		"columnheader(1)\n}\n",
-		alg, x_is_size ? "size" : "threads", x_is_size ? "bytes per operation" : "threads",
+		title, x_is_size ? "size" : "threads",
+		x_is_size ? "bytes per operation" : "threads",
 		is_virtual ? "MB/s of virtual time (-icount: 1 ns = 1 guest instruction)" : "MB/s",
 		x_is_size ? "set logscale x 2; set logscale y"
 			  : "set logscale x 2; set xtics 1, 2; unset logscale y",
@@ -358,7 +402,7 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 	rc = run_gnuplot(script);
 	if (rc || !has_eff)
 		return rc ? rc : 1;
-	rc = plot_efficiency(alg, safe, dir, data, n_series);
+	rc = plot_efficiency(title, safe, dir, data, n_series);
 	return rc ? rc : 2;
 }
 
@@ -610,10 +654,27 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 		if (i && !strcmp(pts.v[i].alg, pts.v[i - 1].alg))
 			continue;
 		for (int x_is_size = 1; x_is_size >= 0 && !rc; x_is_size--) {
-			int r = plot_alg(&pts, pts.v[i].alg, dir, x_is_size, is_virtual);
+			const char *alg = pts.v[i].alg;
+			int r;
 
-			rc = r < 0 ? 2 : 0;
-			drawn += r > 0 ? r : 0;
+			if (count_series(&pts, alg, x_is_size) <= CHART_MAX_SERIES) {
+				r = plot_alg(&pts, alg, NULL, dir, x_is_size, is_virtual);
+				rc = r < 0 ? 2 : 0;
+				drawn += r > 0 ? r : 0;
+				continue;
+			}
+			/* one chart per backend and mode of alg, each once */
+			for (size_t k = i; k < pts.n && !rc && !strcmp(pts.v[k].alg, alg); k++) {
+				size_t b;
+
+				for (b = i; b < k && !in_chart(&pts.v[b], alg, &pts.v[k]); b++)
+					;
+				if (b < k)
+					continue;
+				r = plot_alg(&pts, alg, &pts.v[k], dir, x_is_size, is_virtual);
+				rc = r < 0 ? 2 : 0;
+				drawn += r > 0 ? r : 0;
+			}
 		}
 	}
 	if (!rc && cmp_doc) {
@@ -670,6 +731,8 @@ const struct ab_opt_cmd ab_plot_cmd = {
 		 "counts, and then its scaling efficiency T(N)/(N*T(1)) too) for each\n"
 		 "algorithm in the result files, and, with --compare (the\n"
 		 "output of 'algbench compare --json'), the NEW/BASE ratio of every job with\n"
-		 "its interval, the threshold band and the verdict as colour. Data and gnuplot\n"
+		 "its interval, the threshold band and the verdict as colour (pages of 500\n"
+		 "pairs: ab-ratio-1.png...). An algorithm with more than 16 lines gets a chart\n"
+		 "per backend and mode (ALG-BACKEND-MODE-size.png...). Data and gnuplot\n"
 		 "scripts go to DIR/data.\n",
 };

@@ -64,6 +64,15 @@ check "... and writes nothing (no o9)" test ! -e o9
 echo '{"pairs": [{"job": {"backend": "a`b`"}}]}' >badcmp.json
 expect_status "plot --compare with a bad name: exit 2" 2 "$ALGBENCH" plot good.json --compare badcmp.json --out o10
 check "... and no chart of the good file was written first (no o10)" test ! -e o10
+# 18 lines (3 modes x 6 thread counts) are a legend, not a chart: one chart per backend and mode
+jq -n '{schema: "algbench/1", run: {id: "t", host: {kernel: "k"}}, results: [
+	("sendmsg", "vmsplice", "aio") as $m | (1, 2, 3, 4, 5, 6) as $t | (16, 4096) as $z |
+	{backend: "afalg", type: "skcipher", alg: "cbc(aes)", driver: "x", op: "encrypt", keylen: 16,
+	 size: $z, threads: $t, mode: $m, kat: "pass",
+	 samples: [range(2) | {ops: 1000, bytes: ($z * 1000), ns: 1000000}]}]}' >many.json
+expect_status "plot of 18 lines of one algorithm: exit 0" 0 "$ALGBENCH" plot many.json --out o12
+check "... three size charts of 6 lines, one per mode, and no 18-line chart" sh -c \
+	'for m in sendmsg vmsplice aio; do [ -s "$0/cbc_aes_-afalg-$m-size.png" ] || exit 1; done; [ ! -e "$0/cbc_aes_-size.png" ]' o12
 # more pairs than one cairo image holds (1,812 at 18 pixels a row): pages
 jq -n '{schema: "algbench-compare/1", mode: "wallclock", threshold: 0.02, pairs: [range(2000) | {
 	job: {backend: "afalg", alg: "cbc(aes)", op: "encrypt", mode: "sendmsg", keylen: 16, size: (. + 1), threads: 1},
