@@ -402,7 +402,17 @@ static enum ab_em_open open_device(const char *name, struct ab_em_source *src, c
 
 enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, char *why, size_t len)
 {
+	json_t *text = json_string(spec);
+
 	memset(src, 0, sizeof(*src));
+	/* the result records SRC as a JSON string: whole, and UTF-8 (json_string() checks) */
+	if (!text || strlen(spec) >= sizeof(src->spec)) {
+		fail(why, len, "%s; give a path or name that is UTF-8 text of at most %zu bytes",
+		     text ? "too long" : "not UTF-8 text", sizeof(src->spec) - 1);
+		json_decref(text);
+		return AB_EM_OPEN_USAGE;
+	}
+	json_decref(text);
 	snprintf(src->spec, sizeof(src->spec), "%s", spec);
 	if (!strcmp(spec, "device"))
 		return open_device(NULL, src, why, len);

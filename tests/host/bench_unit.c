@@ -143,6 +143,45 @@ static void oracle_ci(const double *a, size_t na, const double *b, size_t nb, un
 	*hi = ratios[(size_t)(0.975 * (kept - 1) + 0.5)];
 }
 
+/*
+ * ab_select() against a sort, on the shapes that break a naive quickselect
+ * (sorted, reversed, all equal, organ pipe, few distinct values) and random
+ * ones; the median of an even count is the mean of the middle two.
+ */
+static void test_select(void)
+{
+	enum { N = 1001 };
+	static double v[N], sorted[N];
+	uint64_t x = 88172645463325252ULL;
+	bool all_ok = true;
+
+	for (int shape = 0; shape < 6; shape++)
+		for (size_t n = 1; n <= N; n += n < 40 ? 1 : 97) {
+			for (size_t i = 0; i < n; i++) {
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				v[i] = shape == 0   ? (double)i
+				       : shape == 1 ? (double)(n - i)
+				       : shape == 2 ? 7
+				       : shape == 3 ? (double)(i < n / 2 ? i : n - i)
+				       : shape == 4 ? (double)(x % 3)
+						    : (double)(x % 100000) / 7;
+			}
+			memcpy(sorted, v, n * sizeof(*v));
+			qsort(sorted, n, sizeof(*v), cmp_dbl);
+			for (size_t k = 0; k < n; k += 1 + n / 7) {
+				double got = ab_select(v, n, k);
+
+				all_ok &= got == sorted[k];
+				for (size_t i = 0; i < n; i++)
+					all_ok &= i < k ? v[i] <= got : i > k ? v[i] >= got : true;
+			}
+			all_ok &= ab_median(v, n) ==
+				  (n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
+		}
+	ab_tap_ok(all_ok, "ab_select and ab_median agree with a sort (sorted, reversed, equal, "
+			  "organ pipe, 3 values, random; n 1..1001)");
+}
+
 static void test_bootstrap(void)
 {
 	const double a[] = { 100, 103, 97, 100, 250, 99, 101, 100, 98, 102, 100 };
@@ -549,6 +588,25 @@ static void test_scaling(void)
 		  "summary: N=2 0.900, N=4 0.500 for the 4096-byte job");
 	ab_tap_ok(text && !strstr(text, "digest 64:"),
 		  "no scaling line for a job without 1 thread");
+	ab_tap_ok(text && !strstr(text, "warning: efficiency"), "efficiencies up to 1: no warning");
+	free(text);
+	ab_report_free(&rep);
+	/* 4x the work of one thread on two: efficiency 2.0, printed with a warning */
+	ab_report_init(&rep);
+	for (unsigned int t = 1; t <= 2; t++) {
+		struct ab_sample s = { .ops = 1, .bytes = 100000ull * t, .ns = 1000 };
+		struct ab_result r = sample_result(&s);
+
+		r.job.threads = t;
+		r.mbps.median = t == 1 ? 100 : 400;
+		ab_report_add(&rep, &r);
+	}
+	text = NULL;
+	f = open_memstream(&text, &len);
+	ab_report_summary(f, &rep);
+	fclose(f);
+	ab_tap_ok(text && strstr(text, "N=2 2.000\n# warning: efficiency 2.00 at N=2 is above 1"),
+		  "efficiency 2.0 (4x one thread on two) is printed with a warning");
 	free(text);
 	ab_report_free(&rep);
 }
@@ -649,6 +707,7 @@ int main(void)
 	ab_tap_header();
 	test_catalogue();
 	test_stats();
+	test_select();
 	test_bootstrap();
 	test_boot_statistics();
 	test_parsing();

@@ -6,7 +6,7 @@
 # second build runs no kbuild. Against Debian's real headers from the VM
 # cache; skips without them.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 cache=$ALGBENCH_CACHE
 root=$(ls -d "$cache"/debian/6.1.*-amd64 2>/dev/null | head -n1)
 kdir=$(ls -d "$root"/usr/src/linux-headers-6.1.*-amd64 2>/dev/null | head -n1)

@@ -3,7 +3,7 @@
 # whole catalogue; KAT pass, JSON validity, driver reporting, threads, and
 # the error cases (bad flags, a blacklisted algif_aead). TAP output.
 . /opt/algbench/tests/lib.sh
-echo "TAP version 13"
+tap_begin
 quick=(--seconds 0.01 --repeats 2 --warmup 0)
 t=$(mktemp -d)
 jqok() { jq -e "$@" >/dev/null; }

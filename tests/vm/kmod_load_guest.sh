@@ -22,7 +22,7 @@ rel=$(uname -r)
 extra=/lib/modules/$rel/extra
 job='type=shash alg=sha256 ms=50'
 out=$(mktemp) err=$(mktemp)
-echo "TAP version 13"
+tap_begin
 echo "# $case boot: $(cat /proc/cmdline)"
 
 # A module built for this kernel, in the layout of build/kmod: KMOD/REL/algbench.ko

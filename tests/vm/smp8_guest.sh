@@ -6,7 +6,7 @@
 # CPU and a signal stops them all; the harness's own time between windows
 # (harness_ns) at 1, 2, 4, 8 threads is printed as TAP comments. TAP.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
 check "the guest has 8 CPUs" [ "$ncpu" = 8 ]
 jqok() { jq -e "$@" >/dev/null; }
