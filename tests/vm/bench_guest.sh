@@ -26,6 +26,10 @@ algbench run --backend afalg --alg 'gcm(aes)' --keys 128 --op encrypt --mode sen
 	"${quick[@]}" --json "$t/thr.json" >/dev/null 2>&1
 check "2 pinned threads: one result, ops counted" \
 	jqok '.results | length == 1 and .[0].threads == 2 and .[0].samples[0].ops > 0 and .[0].kat == "pass"' "$t/thr.json"
+# Pinned through the run-time sized CPU sets (sys/cpu.c): each sample's per_cpu
+# names CPUs 0 and 1 once (the harness also checks sched_getcpu after pinning).
+check "2 pinned threads: per_cpu is CPUs 0 and 1 in every sample" \
+	jqok 'all(.results[0].samples[]; ([.per_cpu[].cpu] | sort) == [0, 1])' "$t/thr.json"
 
 status=0
 algbench suite --sizes 4096 --threads 1 "${quick[@]}" --json "$t/suite.json" >"$t/suite.txt" 2>&1 || status=$?
