@@ -54,7 +54,10 @@ static void catch_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
-/* Starts argv[0] from PATH; its pid, or -errno. (Moves to sys/spawn once it exists.) */
+/*
+ * Starts argv[0] from PATH; its pid, or -errno. Not sys/spawn's ab_spawn,
+ * which waits without handing out the pid that signals are passed on to.
+ */
 static pid_t spawn_cmd(char **argv)
 {
 	pid_t pid;
