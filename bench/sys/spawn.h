@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * sys/spawn.h: run a program and wait for it, the one way algbench starts
- * processes (modprobe, modinfo, gnuplot). ARGV goes to execvp() as it is: no shell,
- * so no word of it is ever interpreted, whatever a result file put there.
+ * sys/spawn.h: run a program and wait for it, the way algbench starts the
+ * programs it uses (modprobe, modinfo, gnuplot). ARGV goes to execvp() as it
+ * is: no shell, so no word of it is ever interpreted, whatever a result file
+ * put there. (algbench trace starts its CMD with posix_spawnp itself: it needs
+ * the pid while it waits, to pass signals on.)
  */
 #ifndef ALGBENCH_SPAWN_H
 #define ALGBENCH_SPAWN_H

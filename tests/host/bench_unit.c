@@ -22,6 +22,7 @@
 #include "run/harness.h"
 #include "run/plan.h"
 #include "run/table.h"
+#include "sys/cpu.h"
 #include "sys/kmod_client.h"
 #include "sys/spawn.h"
 #include "sys/tap.h"
@@ -702,6 +703,62 @@ static void test_energy(void)
 		  "energy: a CPU's kHz maps to the first state at or above it, else the highest");
 }
 
+/*
+ * sys/cpu: sets sized at run time. 1024 CPUs cannot be had here, so the sets
+ * and the cpulist parser are checked for CPU numbers past CPU_SETSIZE, and
+ * the affinity and pinning calls on this host against sched_getaffinity.
+ */
+static void test_cpusets(void)
+{
+	struct ab_cpuset s;
+	int cpus[4] = { -1, -1, -1, -1 }, n, all_set = 1;
+	static const char *const bad[] = { "", "a", "1-", "-1", "3-1", "1,,2", "1 ", "+1",
+					   "0x10", "65536", "1-99999999999999999999", "1\n2" };
+
+	ab_tap_ok(!ab_cpulist_parse("0,1500-1501", &s) && s.ncpus == 1502 &&
+			  s.size == CPU_ALLOC_SIZE(1502) && s.size > sizeof(cpu_set_t) &&
+			  CPU_COUNT_S(s.size, s.set) == 3 && CPU_ISSET_S(0, s.size, s.set) &&
+			  CPU_ISSET_S(1500, s.size, s.set) && CPU_ISSET_S(1501, s.size, s.set) &&
+			  !CPU_ISSET_S(1499, s.size, s.set),
+		  "cpus: '0,1500-1501' is a set of 3 sized for 1502 CPUs, past cpu_set_t's 1024");
+	ab_cpuset_free(&s);
+	ab_tap_ok(!ab_cpulist_parse("0-4095\n", &s) && s.ncpus == 4096 &&
+			  CPU_COUNT_S(s.size, s.set) == 4096,
+		  "cpus: the possible file of a 4096-CPU host ('0-4095\\n') is 4096 CPUs");
+	ab_cpuset_free(&s);
+	ab_tap_ok(!ab_cpulist_parse("65535", &s) && CPU_ISSET_S(65535, s.size, s.set),
+		  "cpus: the highest CPU number accepted (AB_CPU_MAX - 1)");
+	ab_cpuset_free(&s);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int err = ab_cpulist_parse(bad[i], &s);
+
+		all_set &= err == -EINVAL && !s.set;
+		ab_cpuset_free(&s);
+	}
+	ab_tap_ok(all_set, "cpus: malformed cpulists ('', '3-1', '1,,2', '0x10', 65536...) are -EINVAL");
+	n = !ab_cpuset_alloc(&s, 2000) && (CPU_SET_S(1999, s.size, s.set), 1) &&
+	    CPU_COUNT_S(s.size, s.set) == 1;
+	ab_cpuset_free(&s);
+	ab_tap_ok(n && ab_cpuset_alloc(&s, 0) == -EINVAL,
+		  "cpus: a set for 2000 CPUs holds CPU 1999; 0 CPUs is -EINVAL");
+	{
+		cpu_set_t fixed;
+
+		CPU_ZERO(&fixed);
+		sched_getaffinity(0, sizeof(fixed), &fixed);
+		n = ab_cpu_list(cpus, 4);
+		ab_tap_ok(ab_cpus_possible() >= (int)ab_cpus_usable() &&
+				  (int)ab_cpus_usable() == CPU_COUNT(&fixed) && n >= 1 &&
+				  CPU_ISSET(cpus[0], &fixed),
+			  "cpus: this host's mask through the sized sets is what "
+			  "sched_getaffinity says");
+	}
+	ab_tap_ok(!ab_cpu_pin_self(cpus[0]) && sched_getcpu() == cpus[0],
+		  "cpus: pinning this thread to its first allowed CPU");
+	ab_tap_ok(ab_cpu_pin_self(AB_CPU_MAX - 1) == -EINVAL && ab_cpu_pin_self(-1) == -EINVAL,
+		  "cpus: pinning to a CPU this host does not have is -EINVAL, not a silent no-op");
+}
+
 int main(void)
 {
 	ab_tap_header();
@@ -721,5 +778,6 @@ int main(void)
 	test_kmod_line();
 	test_spawn();
 	test_energy();
+	test_cpusets();
 	return ab_tap_finish();
 }

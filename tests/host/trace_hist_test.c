@@ -96,16 +96,35 @@ int main(void)
 	for (int i = 0; i <= TRACE_HIST_MAX; i++)
 		snprintf(big + strlen(big), sizeof(big) - strlen(big),
 			 "{ drv: d%d } hitcount: 1 len: 1\n", i);
-	ab_tap_ok(parse(big, why) == -1 && strstr(why, "rows"),
-		  "more rows than TRACE_HIST_MAX: refused");
-	ab_tap_ok(
-		parse("# trigger info: a\n# trigger info: b\n# trigger info: c\n# trigger info: d\n"
-		      "# trigger info: e\n",
-		      why) == -1,
-		"more sections than asked for: refused");
+	ab_tap_ok(parse(big, why) == -1 && strstr(why, "rows"), "more rows than TRACE_HIST_MAX: refused");
+	ab_tap_ok(parse("# trigger info: hist:keys=drv\n# trigger info: hist:keys=drv\n"
+		 "# trigger info: hist:keys=drv\n# trigger info: hist:keys=drv\n"
+		 "# trigger info: hist:keys=drv\n",
+		 why) == -1,
+	   "more sections than asked for: refused");
+	/* Someone else's hist triggers on the same event: skipped, ours counted. */
+	{
+		static const char foreign[] =
+			"# trigger info: hist:keys=common_pid:vals=hitcount:sort=hitcount:size=2048 "
+			"[active]\n{ common_pid: 42 } hitcount: 3\n"
+			"# trigger info: hist:keys=drv:vals=hitcount,len:sort=hitcount:size=2048 "
+			"[active]\n{ drv: x } hitcount: 5 len: 9\n"
+			"# trigger info: hist:keys=drv:vals=hitcount:sort=hitcount:size=2048 "
+			"[active]\n{ drv: x } hitcount: 5\n"
+			"# trigger info: hist:mine:keys=drv:vals=hitcount,len:sort=hitcount "
+			"[active]\n{ drv: y } hitcount: 1 len: 2\n    Dropped: 9\n"
+			"# trigger info: hist:keys=drvx:vals=hitcount,len [active]\n"
+			"{ drvx: z } hitcount: 1 len: 2\n";
+
+		ab_tap_ok(trace_hist_parse(foreign, strlen(foreign), "drv", "len", h, 1, why,
+				    sizeof(why)) == 1 &&
+			   h[0].n == 1 && !strcmp(h[0].rows[0].key, "x") && h[0].rows[0].hits == 5 &&
+			   h[0].dropped == 0,
+		   "foreign triggers (other key, other vals, a named one): skipped, ours read");
+	}
 	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x } hitcount: 5 len: 9", why) == 1 &&
-			  h[0].rows[0].len == 9,
-		  "text without a final newline");
+		   h[0].rows[0].len == 9,
+	   "text without a final newline");
 	ab_tap_ok(parse("", why) == 0, "empty text: no sections");
 	/* The $retval-only error probes' table: keyed by ret, no value field. */
 	ab_tap_ok(trace_hist_parse(ret_table, strlen(ret_table), "ret", NULL, h, 1, why,
