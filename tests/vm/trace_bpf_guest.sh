@@ -79,7 +79,7 @@ check "bpf: $drv encrypt_cnt >= 1000, __ inner equal" jqok --arg d "$drv" \
 check "bpf: deflate compress and decompress counted" \
 	jqok '[.drivers[] | select(.compress_cnt >= 100 and .decompress_cnt >= 100)] | length == 1' "$out/bpf.json"
 check "bpf: err_cnt 0 (exact mode)" jqok '[.drivers[].err_cnt == 0] | all' "$out/bpf.json"
-check "bpf --fast: err_cnt n/a" jqok '[.drivers[].err_cnt == null] | all and (.return_probes | not)' "$out/bpf-fast.json"
+check "bpf --fast: err_cnt n/a" jqok '([.drivers[].err_cnt == null] | all) and (.return_probes | not)' "$out/bpf-fast.json"
 
 # Failed tag checks: -EBADMSG is err_cnt, not decrypt_cnt (exact mode).
 algbench trace --engine bpf --json "$out/bad.json" -- algbench-badtag 7 2>"$out/bad.err"
@@ -93,7 +93,7 @@ algbench run --trace --trace-engine bpf --backend afalg --alg 'gcm(aes),sha256' 
 check "run --trace --trace-engine bpf exits 0" [ $? = 0 ]
 jq -r '.results[] | (if .op == "digest" then "hash_cnt" else "\(.op)_cnt" end) as $c |
 	.driver as $d | (([.samples[].ops] | add) + 1 + .threads) as $want |
-	"\(.mode) \(.op) \($d) \($want) \([.trace.drivers[] | select(.driver == $d) | .[$c]] | add) \(.trace.mode)"' \
+	"\(.mode) \(.op) \($d) \($want) \([.trace.drivers[] | select(.driver == $d) | .[$c]] | add) \(.trace.mode | split(" ")[0])"' \
 	/tmp/rt.json >"$out/rt.rows"
 n=0
 while read -r mode op dr want got tmode; do
