@@ -12,10 +12,12 @@
  * CPU between a load and a store); no cache line shared between CPUs is
  * written. The driver name is copied once per algorithm, at its first call.
  */
+/* the types first: the libbpf headers use them */
+#include <linux/types.h>
+
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 #include <linux/bpf.h>
-#include <linux/types.h>
 
 #include "counts.h"
 #include "crypto_core.h"
