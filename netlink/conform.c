@@ -39,7 +39,7 @@ static const struct ab_opt conform_options[] = {
 	  .def_text = "no trace_ rows" },
 	{ "trace-engine", 0, "E", AB_OPT_STR, offsetof(struct conform_opts, trace_engine),
 	  .help = "--trace's engine (algbench trace --engine)",
-	  .choices = (const char *const[]){ "auto", "bpf", "tracefs", NULL }, .def = "auto" },
+	  .choices = (const char *const[]){ "auto", "bpf", "bpf-fast", "tracefs", NULL }, .def = "auto" },
 	{ "as-version", 0, "X.Y", AB_OPT_STR, offsetof(struct conform_opts, as_version),
 	  .help = "judge the exact counters by what Linux X.Y counts (for distro kernels with "
 		  "backports)",
@@ -241,7 +241,7 @@ static int start_trace(struct conform_ctx *c, struct trace_session *s, const cha
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	if (engine)
-		trace_engine_parse(engine, &o.engine); /* one of .choices */
+		trace_engine_parse(engine, &o); /* one of .choices */
 	err = trace_session_open(s, &o, why, sizeof(why));
 	if (s->bpf_why[0] && strcmp(s->bpf_why, why))
 		conform_diag(c, "--trace: not the BPF engine: %s", s->bpf_why);

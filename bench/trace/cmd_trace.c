@@ -97,7 +97,7 @@ static int usage(FILE *out)
 		"while a tracer enables it.\n\n"
 		"  --json PATH  the counters as JSON ('-': stdout); the table always goes to "
 		"stderr\n"
-		"  --engine E   auto (default), bpf or tracefs\n"
+		"  --engine E   auto (default), bpf, bpf-fast (= bpf --fast) or tracefs\n"
 		"  --fast       bpf: entry programs only (cheaper; no err_cnt, errors count as "
 		"operations)\n"
 		"  --kprobe     tracefs: kprobe_events with offsets (BTF, else algbench_trace.ko), "
@@ -251,9 +251,10 @@ int cmd_trace(int argc, char **argv)
 		else if (!strcmp(argv[i], "--fast"))
 			opts.fast = 1;
 		else if (!strcmp(argv[i], "--engine") && i + 1 < argc) {
-			if (trace_engine_parse(argv[++i], &opts.engine)) {
+			if (trace_engine_parse(argv[++i], &opts)) {
 				fprintf(stderr,
-					"algbench trace: --engine %s: not auto, bpf or tracefs\n",
+					"algbench trace: --engine %s: not auto, bpf, bpf-fast or "
+					"tracefs\n",
 					argv[i]);
 				return usage(stderr);
 			}

@@ -72,8 +72,8 @@ struct trace_session {
  * The engine's public face (bench/trace/session.c): both engines fill the
  * same session fields and the same per-driver rows.
  */
-/* "auto", "bpf" or "tracefs": 0, or -1 for anything else. */
-int trace_engine_parse(const char *name, enum trace_engine *out);
+/* "auto", "bpf", "bpf-fast" (bpf, fast) or "tracefs" into o: 0, or -1 for anything else. */
+int trace_engine_parse(const char *name, struct trace_opts *o);
 /*
  * Opens a session with o's engine (auto: BPF where it loads and attaches,
  * s->bpf_why says why not, else tracefs). The BPF engine counts from here

@@ -18,13 +18,15 @@
 	"(scripts/setup) and configure again"
 #endif
 
-int trace_engine_parse(const char *name, enum trace_engine *out)
+int trace_engine_parse(const char *name, struct trace_opts *o)
 {
 	static const char *const names[] = { "auto", "bpf", "tracefs" };
 
+	if (!strcmp(name, "bpf-fast"))
+		return o->engine = TRACE_ENGINE_BPF, o->fast = 1, 0;
 	for (int i = 0; i < 3; i++)
 		if (!strcmp(name, names[i]))
-			return *out = (enum trace_engine)i, 0;
+			return o->engine = (enum trace_engine)i, 0;
 	return -1;
 }
 
