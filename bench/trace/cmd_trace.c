@@ -70,7 +70,7 @@ static int wait_cmd(pid_t pid)
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: algbench trace [--engine auto|bpf|tracefs] [--fast] [--json PATH] [--kprobe] "
+		"usage: algbench trace [--engine auto|bpf|bpf-fast|tracefs] [--fast] [--json PATH] [--kprobe] "
 		"-- CMD [ARGS...]\n\n"
 		"Runs CMD with probes on the crypto API's entry points and prints, per driver,\n"
 		"the counters CONFIG_CRYPTO_STATS kept (encrypt/decrypt/hash/compress/decompress\n"
