@@ -80,12 +80,16 @@ static int wait_cmd(pid_t pid)
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: algbench trace [--json PATH] [--kprobe] -- CMD [ARGS...]\n\n"
-		"Runs CMD with return probes (fprobe %%return, else kretprobe) on the crypto "
-		"API's\n"
-		"entry points and prints, per driver, the counters CONFIG_CRYPTO_STATS kept\n"
-		"(encrypt/decrypt/hash/compress/decompress counts and bytes, err_cnt), counted in\n"
-		"the kernel by hist triggers. Drivers named __* (internal, e.g. the inner layer of "
+		"usage: algbench trace [--engine auto|bpf|bpf-fast|tracefs] [--fast] [--json PATH] [--kprobe] "
+		"-- CMD [ARGS...]\n\n"
+		"Runs CMD with probes on the crypto API's entry points and prints, per driver,\n"
+		"the counters CONFIG_CRYPTO_STATS kept (encrypt/decrypt/hash/compress/decompress\n"
+		"counts and bytes, err_cnt), counted in the kernel by one of two engines:\n"
+		"  bpf      fentry programs (+ fexit on errors only) counting into a per-CPU map\n"
+		"           (needs /sys/kernel/btf/vmlinux, bpf() and root)\n"
+		"  tracefs  return probes (fprobe %%return, else kretprobe) and hist triggers\n"
+		"auto (the default) uses bpf where every program loads and attaches, else\n"
+		"tracefs, and says why. Drivers named __* (internal, e.g. the inner layer of "
 		"a\n"
 		"SIMD wrapper) are shown under their outer driver and never added to it. The "
 		"probes\n"
@@ -103,8 +107,11 @@ static int usage(FILE *out)
 		"while a tracer enables it.\n\n"
 		"  --json PATH  the counters as JSON ('-': stdout); the table always goes to "
 		"stderr\n"
-		"  --kprobe     kprobe_events with offsets (BTF, else algbench_trace.ko), not "
-		"fprobes\n\n"
+		"  --engine E   auto (default), bpf, bpf-fast (= bpf --fast) or tracefs\n"
+		"  --fast       bpf: entry programs only (cheaper; no err_cnt, errors count as "
+		"operations)\n"
+		"  --kprobe     tracefs: kprobe_events with offsets (BTF, else algbench_trace.ko), "
+		"not fprobes\n\n"
 		"Exit status: CMD's; 2 bad usage; 1 tracing could not be set up.\n");
 	return out == stdout ? 0 : 2;
 }
@@ -128,6 +135,8 @@ static void print_row(const struct trace_counts *c, int have_err, const char *in
 /* Outer drivers, each followed by its __ inner layer; an orphan inner row last. */
 static void print_table(const struct trace_session *s, const struct trace_counts *c, int n)
 {
+	if (s->bpf_why[0])
+		fprintf(stderr, "algbench trace: not the BPF engine: %s\n", s->bpf_why);
 	fprintf(stderr, "algbench trace: %s\n", s->mode);
 	for (unsigned int i = 0; i < s->n_probes; i++)
 		if (!s->probes[i].probed)
@@ -178,6 +187,9 @@ static int write_json(const char *path, const struct trace_session *s, const str
 		json_array_append_new(probes,
 				      json_pack("{s:s, s:s?}", "function", s->probes[i].func,
 						"probed", s->probes[i].probed));
+	json_object_set_new(root, "engine", json_string(s->bpf ? "bpf" : "tracefs"));
+	json_object_set_new(root, "bpf_unavailable",
+			    s->bpf_why[0] ? json_string(s->bpf_why) : json_null());
 	json_object_set_new(root, "mode", json_string(s->mode));
 	json_object_set_new(root, "return_probes", json_boolean(s->exit_probes));
 	json_object_set_new(root, "err_cnt_unavailable",
@@ -230,8 +242,9 @@ static int traced_run(struct trace_session *s, char **cmd, const char *json, int
 
 int cmd_trace(int argc, char **argv)
 {
+	struct trace_opts opts = { .engine = TRACE_ENGINE_AUTO };
 	const char *json = NULL;
-	int force_kprobe = 0, status = 1, i, ret;
+	int status = 1, i, ret;
 	struct trace_session s;
 	char why[1400] = "";
 
@@ -241,8 +254,18 @@ int cmd_trace(int argc, char **argv)
 		if (!strcmp(argv[i], "--json") && i + 1 < argc)
 			json = argv[++i];
 		else if (!strcmp(argv[i], "--kprobe"))
-			force_kprobe = 1;
-		else
+			opts.force_kprobe = 1;
+		else if (!strcmp(argv[i], "--fast"))
+			opts.fast = 1;
+		else if (!strcmp(argv[i], "--engine") && i + 1 < argc) {
+			if (trace_engine_parse(argv[++i], &opts)) {
+				fprintf(stderr,
+					"algbench trace: --engine %s: not auto, bpf, bpf-fast or "
+					"tracefs\n",
+					argv[i]);
+				return usage(stderr);
+			}
+		} else
 			break;
 	}
 	if (i >= argc || strcmp(argv[i], "--") || i + 1 >= argc) {
@@ -255,7 +278,13 @@ int cmd_trace(int argc, char **argv)
 	/* Held while CMD runs, so an algbench inside reuses this tracepoint (same name and fields). */
 	trace_markers_open();
 	fprintf(stderr, "algbench trace: user_events: %s\n", trace_markers_status());
-	if (trace_session_open(&s, force_kprobe, why, sizeof(why))) {
+	if (opts.fast && opts.engine == TRACE_ENGINE_TRACEFS) {
+		fprintf(stderr, "algbench trace: --fast is a mode of the bpf engine\n");
+		return usage(stderr);
+	}
+	if (trace_session_open(&s, &opts, why, sizeof(why))) {
+		if (s.bpf_why[0] && strcmp(s.bpf_why, why))
+			fprintf(stderr, "algbench trace: not the BPF engine: %s\n", s.bpf_why);
 		fprintf(stderr, "algbench trace: %s\n", why);
 		trace_markers_close();
 		return 1;
