@@ -12,7 +12,7 @@ share=/mnt/algbench
 out=$share/out
 state=/var/lib/algbench-system-test
 tree=/root/algbench
-abdir=/var/lib/algbench-ab
+abdir=/var/lib/algbench/ab
 mkdir -p "$out" "$state"
 phase=$(cat "$state/phase" 2>/dev/null || echo install)
 # shellcheck source=/dev/null
@@ -68,7 +68,10 @@ install)
 	say "scripts/ab-hardware: $ROUNDS rounds, ${rels[0]} against ${rels[-1]}"
 	set_phase ab
 	date +%s >"$state/ab-start"
-	if ! (cd "$tree" && ALGBENCH=$algbench scripts/ab-hardware --out "$abdir" --rounds "$ROUNDS" \
+	# The installed command when the package has it, else the checkout's.
+	abh=$(command -v algbench-ab-hardware || echo "$tree/scripts/ab-hardware")
+	echo "$abh" >"$state/ab-hardware"
+	if ! (cd "$tree" && ALGBENCH=$algbench "$abh" --out "$abdir" --rounds "$ROUNDS" \
 		--base "${rels[0]}" --new "${rels[-1]}" --settle 5 -- "${AB_ARGS[@]}") >"$out/ab-start.log" 2>&1; then
 		say "scripts/ab-hardware did not start (out/ab-start.log)"
 		cat "$out/ab-start.log"
@@ -83,13 +86,14 @@ phase=$(cat "$state/phase")
 case $phase in
 ab)
 	# After ab-hardware's last boot (its unit ran before this one).
-	status=$("$tree/scripts/ab-hardware" --out "$abdir" --status 2>&1 | sed -n 's/^status: *//p')
+	abh=$(cat "$state/ab-hardware")
+	status=$("$abh" --out "$abdir" --status 2>&1 | sed -n 's/^status: *//p')
 	case $status in
 	running) say "ab-hardware still running"; exit 75 ;;
 	esac
 	echo "$(($(date +%s) - $(cat "$state/ab-start"))) s" >"$out/ab-wall"
 	say "ab-hardware: $status"
-	"$tree/scripts/ab-hardware" --out "$abdir" --status >"$out/ab-status.txt" 2>&1
+	"$abh" --out "$abdir" --status >"$out/ab-status.txt" 2>&1
 	cat "$out/ab-status.txt"
 	rm -rf "$out/ab" && cp -a "$abdir" "$out/ab"
 	set_phase lockdown-setup
