@@ -19,7 +19,7 @@ struct ab_command {
 	const char *summary;
 };
 
-/* run/cmd_bench.c, run/cmd_list.c, run/cmd_kmod.c */
+/* run/cmd_bench.c, inspect/cmd_list.c, inspect/cmd_kmod.c */
 extern const struct ab_opt_cmd ab_run_cmd, ab_suite_cmd, ab_list_cmd, ab_kmod_cmd;
 /* report/compare.c, report/plot.c */
 extern const struct ab_opt_cmd ab_compare_cmd, ab_plot_cmd, ab_merge_cmd, ab_report_cmd;

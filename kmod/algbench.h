@@ -16,55 +16,24 @@
 #include "algbench_abi.h"
 #include "algbench_corpus.h"
 
-/* the job keys' limits live in the ABI header user space shares */
-#define AB_MAX_SIZE	  ABK_MAX_SIZE
-#define AB_MAX_ACOMP_SIZE ABK_MAX_ACOMP_SIZE
-#define AB_MAX_INFLIGHT	  ABK_MAX_INFLIGHT
-#define AB_MAX_THREAD_MEM ABK_MAX_THREAD_MEM
-#define AB_MAX_TOTAL_MEM  ABK_MAX_TOTAL_MEM
-#define AB_MAX_KEY	  ABK_MAX_KEY
-#define AB_MAX_AAD	  ABK_MAX_AAD
-#define AB_MAX_IV	  ABK_MAX_IV
-#define AB_MAX_ADATA	  ABK_MAX_ADATA
-#define AB_MAX_DIGEST	  ABK_MAX_DIGEST
-#define AB_MAX_MS	  ABK_MAX_MS
-#define AB_MAX_WARMUP_MS  ABK_MAX_WARMUP_MS
-#define AB_MAX_COUNT	  ABK_MAX_COUNT
-#define AB_HEAD_LEN	  32U
-#define AB_REASON_LEN	  192
+/* kernel-only lengths; the job keys' limits are the ABI's ABK_MAX_* */
+#define ABK_HEAD_LEN   32U
+#define ABK_REASON_LEN 192
 
-/* the wire's enums (algbench_abi.h) under the module's names */
-enum ab_type {
-	AB_AEAD = ABK_AEAD,
-	AB_SKCIPHER = ABK_SKCIPHER,
-	AB_SHASH = ABK_SHASH,
-	AB_AHASH = ABK_AHASH,
-	AB_ACOMP = ABK_ACOMP,
-	AB_N_TYPES = ABK_N_TYPES
-};
-enum ab_op {
-	AB_ENCRYPT = ABK_ENCRYPT,
-	AB_DECRYPT = ABK_DECRYPT,
-	AB_DIGEST = ABK_DIGEST,
-	AB_COMPRESS = ABK_COMPRESS,
-	AB_DECOMPRESS = ABK_DECOMPRESS,
-	AB_N_OPS = ABK_N_OPS
-};
-
-struct ab_job {
+struct abk_job {
 	/* set from the line through the key table (algbench_main.c) */
-	unsigned int type;   /* enum ab_type */
-	unsigned int op;     /* enum ab_op */
+	unsigned int type;   /* enum abk_type */
+	unsigned int op;     /* enum abk_op */
 	unsigned int mode;   /* enum abk_mode */
 	unsigned int corpus; /* enum ab_corpus */
 	char alg[CRYPTO_MAX_ALG_NAME];
 	unsigned int keylen, size, aad, authsize, ms, warmup_ms, inflight;
 	/* count=: exactly this many timed operations per thread instead of ms */
 	unsigned int count;
-	u8 expect[AB_MAX_DIGEST];
+	u8 expect[ABK_MAX_DIGEST];
 	unsigned int expect_len;
 	/* key=, iv=, adata=: bytes instead of the fixed patterns (for KATs) */
-	u8 key[AB_MAX_KEY], iv[AB_MAX_IV], adata[AB_MAX_ADATA];
+	u8 key[ABK_MAX_KEY], iv[ABK_MAX_IV], adata[ABK_MAX_ADATA];
 	unsigned int key_len, iv_len, adata_len;
 	struct cpumask cpus;
 	unsigned long given; /* BIT(enum abk_key) for each key the line gave */
@@ -74,18 +43,18 @@ struct ab_job {
 };
 
 /* Whether the job line gave KEY (count=, key=, ...). */
-static inline bool ab_given(const struct ab_job *job, enum abk_key key)
+static inline bool abk_given(const struct abk_job *job, enum abk_key key)
 {
 	return job->given & BIT(key);
 }
 
-static inline bool ab_async(const struct ab_job *job)
+static inline bool abk_async(const struct abk_job *job)
 {
 	return job->mode == ABK_ASYNC;
 }
 
 /* One request that can be outstanding, with its own buffers. */
-struct ab_req {
+struct abk_req {
 	void *req;
 	u8 *src, *dst;
 	unsigned int src_len, dst_len;
@@ -94,13 +63,13 @@ struct ab_req {
 	u8 *aad;
 	struct scatterlist asg_src[2], asg_dst[2];
 	struct crypto_wait wait;
-	u8 iv[AB_MAX_IV];
+	u8 iv[ABK_MAX_IV];
 	int ret;
 };
 
-struct ab_thread {
-	struct ab_job *job;
-	const struct ab_type_ops *type;
+struct abk_thread {
+	struct abk_job *job;
+	const struct abk_type_ops *type;
 	unsigned int cpu;
 	struct task_struct *task;
 	struct completion ready, finished;
@@ -112,7 +81,7 @@ struct ab_thread {
 		struct crypto_acomp *acomp;
 	} tfm;
 	struct shash_desc *desc;
-	struct ab_req *reqs;
+	struct abk_req *reqs;
 	unsigned int nreqs;
 	u8 *input; /* job->size bytes of the corpus */
 	u8 *aux;   /* ciphertext or compressed input for the reverse op */
@@ -120,54 +89,85 @@ struct ab_thread {
 	/* filled by setup */
 	char driver[CRYPTO_MAX_ALG_NAME];
 	const char *check;
-	u8 head[AB_HEAD_LEN]; /* first bytes of the checked output */
+	u8 head[ABK_HEAD_LEN]; /* first bytes of the checked output */
 	unsigned int head_len;
 	u32 input_crc;
 	unsigned int csize; /* acomp: compressed size of the input */
 	/* filled by the timed run, written once at its end */
 	u64 ops, bytes, ns, cycles;
 	int err;
-	char reason[AB_REASON_LEN];
+	char reason[ABK_REASON_LEN];
 };
 
-struct ab_type_ops {
-	const char *name;
-	enum ab_op default_op;
-	unsigned int ops_mask; /* BIT(enum ab_op) allowed */
+struct abk_type_ops {
+	enum abk_op default_op;
+	unsigned int ops_mask; /* BIT(enum abk_op) allowed */
 	bool can_async;
 	bool keyed; /* keylen defaults to 16 */
 	unsigned int max_size;
 	/* allocate tfm and requests, check correctness, prepare the timed op */
-	int (*setup)(struct ab_thread *t);
-	void (*teardown)(struct ab_thread *t);
+	int (*setup)(struct abk_thread *t);
+	void (*teardown)(struct abk_thread *t);
 	/*
 	 * The timed loop with one request in flight (inflight=1): operations
 	 * until *ops reaches limit, jiffies reaches end_j or the job is
 	 * stopped; 0 or the failing operation's error. One indirect call per
-	 * sample, none per operation (ab_measure).
+	 * sample, none per operation (abk_measure).
 	 */
-	int (*loop1)(struct ab_thread *t, unsigned long end_j, u64 limit, u64 *ops);
+	int (*loop1)(struct abk_thread *t, unsigned long end_j, u64 limit, u64 *ops);
 };
 
-extern const struct ab_type_ops *const ab_types[AB_N_TYPES];
+extern const struct abk_type_ops *const abk_types[ABK_N_TYPES];
+/* each type's row, in its own file as crypto/ splits the kernel's API */
+extern const struct abk_type_ops abk_aead_ops, abk_skcipher_ops, abk_shash_ops, abk_ahash_ops,
+	abk_acomp_ops;
 
 /* Start one request of each type; return what the crypto API returned.
- * Called directly by the timed loop (ab_submit), not through the table. */
-int ab_aead_submit(struct ab_thread *t, struct ab_req *r);
-int ab_skcipher_submit(struct ab_thread *t, struct ab_req *r);
-int ab_shash_submit(struct ab_thread *t, struct ab_req *r);
-int ab_ahash_submit(struct ab_thread *t, struct ab_req *r);
-int ab_acomp_submit(struct ab_thread *t, struct ab_req *r);
-extern const char *const ab_op_names[AB_N_OPS];
+ * Called directly by the timed loop (abk_submit), not through the table. */
+int abk_aead_submit(struct abk_thread *t, struct abk_req *r);
+int abk_skcipher_submit(struct abk_thread *t, struct abk_req *r);
+int abk_shash_submit(struct abk_thread *t, struct abk_req *r);
+int abk_ahash_submit(struct abk_thread *t, struct abk_req *r);
+int abk_acomp_submit(struct abk_thread *t, struct abk_req *r);
 
-__printf(3, 4) int ab_fail(struct ab_thread *t, int err, const char *fmt, ...);
-int ab_wait(struct ab_req *r, int ret);
-int ab_alloc_reqs(struct ab_thread *t, unsigned int src_len, unsigned int dst_len);
-void ab_free_reqs(struct ab_thread *t);
-void ab_set_head(struct ab_thread *t, const u8 *out, unsigned int len);
-int ab_check_expect(struct ab_thread *t, const u8 *out, unsigned int len);
-void ab_job_key(const struct ab_job *job, u8 *key);
-int ab_job_iv(struct ab_thread *t, u8 *iv, unsigned int ivsize);
-void ab_job_aad(const struct ab_job *job, u8 *aad);
+__printf(3, 4) int abk_fail(struct abk_thread *t, int err, const char *fmt, ...);
+int abk_wait(struct abk_req *r, int ret);
+int abk_alloc_reqs(struct abk_thread *t, unsigned int src_len, unsigned int dst_len);
+void abk_free_reqs(struct abk_thread *t);
+void abk_set_head(struct abk_thread *t, const u8 *out, unsigned int len);
+int abk_check_expect(struct abk_thread *t, const u8 *out, unsigned int len);
+void abk_job_key(const struct abk_job *job, u8 *key);
+int abk_job_iv(struct abk_thread *t, u8 *iv, unsigned int ivsize);
+void abk_job_aad(const struct abk_job *job, u8 *aad);
+/* t->input: job->size bytes of the job's corpus, and its crc32 */
+int abk_alloc_input(struct abk_thread *t);
+/* The message for a crypto_alloc_*() that failed with ERR. */
+int abk_alloc_failed(struct abk_thread *t, const char *type, long err);
+
+/*
+ * The body of every loop1: submit, wait, count, as tcrypt's timed loops do.
+ * The clock (jiffies), the stop flag and cond_resched() are looked at only
+ * when jiffies moves, so a 16-byte request pays a load and a compare for
+ * them, and the operation is a direct call the compiler sees (the type's
+ * enc/dec choice is made once, outside the loop).
+ */
+#define ABK_LOOP1(t, end_j, limit, ops, op_expr)                                                   \
+	({                                                                                         \
+		unsigned long __last = jiffies;                                                    \
+		int __ret = 0;                                                                     \
+		while (*(ops) < (limit)) {                                                         \
+			__ret = (op_expr);                                                         \
+			if (unlikely(__ret))                                                       \
+				break;                                                             \
+			++*(ops);                                                                  \
+			if (unlikely(READ_ONCE(jiffies) != __last)) {                              \
+				__last = jiffies;                                                  \
+				if (!time_before(__last, (end_j)) || READ_ONCE((t)->job->stop))    \
+					break;                                                     \
+				cond_resched();                                                    \
+			}                                                                          \
+		}                                                                                  \
+		__ret;                                                                             \
+	})
 
 #endif

@@ -27,6 +27,9 @@
 #define ABK_MAX_COUNT	   100000000U  /* count=, 0 .. */
 #define ABK_LINE_MAX	   1024	       /* a job line, with its newline, is shorter */
 
+/* inflight= of a mode=async job whose line gives none: tcrypt's 8 requests */
+#define ABK_DEFAULT_INFLIGHT 8U
+
 /* Names on the job line, in the order of the module's enums (initialisers). */
 #define ABK_TYPE_NAMES                                                                             \
 	{                                                                                          \
@@ -63,6 +66,20 @@ static inline const char *abk_op_name(unsigned int op)
 	static const char *const names[ABK_N_OPS] = ABK_OP_NAMES;
 
 	return op < ABK_N_OPS ? names[op] : 0;
+}
+
+static inline const char *abk_mode_name(unsigned int mode)
+{
+	static const char *const names[ABK_N_MODES] = ABK_MODE_NAMES;
+
+	return mode < ABK_N_MODES ? names[mode] : 0;
+}
+
+static inline const char *abk_corpus_name(unsigned int corpus)
+{
+	static const char *const names[ABK_N_CORPORA] = ABK_CORPUS_NAMES;
+
+	return corpus < ABK_N_CORPORA ? names[corpus] : 0;
 }
 
 /*

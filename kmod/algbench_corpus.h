@@ -6,7 +6,7 @@
  * the kernel measured, and a caller can compute expected digests. Every
  * result carries input_crc32 (zlib's crc32 of the input) to prove it.
  *
- * Two corpora, documented in docs/kmod.md:
+ * Three corpora, documented in docs/kmod.md:
  *   text:   words drawn with a skewed (roughly Zipf) law from a fixed
  *           vocabulary, with punctuation and line breaks: compresses like
  *           prose, about 3:1 for deflate.
@@ -15,7 +15,13 @@
  *           mixed binary, about 2:1.
  *   pattern: in[i] = 31 i + 3 (mod 256), the input of algbench's user-space
  *           known-answer vectors (bench/backends/vector.c), so a KAT can run in-kernel.
- * Keys and IVs are fixed patterns: key[i] = 0x10 + 7 i, iv[i] = 0xa0 + i.
+ *
+ * The fixed patterns, here once for both sides: the pattern corpus, and the
+ * key and IV a job uses when it is given none: the module's when a job line
+ * has no key= or iv=, user space's vectors always (bench/backends/vector.c,
+ * which passes them as key= and iv=). Each is p[i] = MUL i + ADD (mod 256),
+ * not periodic within 256 bytes, so xts's two key halves differ:
+ *   input  31 i + 3     key  7 i + 1     IV  3 i + 0xa0
  */
 #ifndef ALGBENCH_CORPUS_H
 #define ALGBENCH_CORPUS_H
@@ -104,33 +110,33 @@ static inline void ab_corpus_binary(unsigned char *buf, size_t len)
 	}
 }
 
-static inline void ab_corpus_fill(enum ab_corpus c, unsigned char *buf, size_t len)
+/* p[i] = MUL i + ADD (mod 256): every fixed pattern */
+static inline void ab_pattern_fill(unsigned char *p, size_t len, unsigned int mul, unsigned int add)
 {
 	size_t i;
 
+	for (i = 0; i < len; i++)
+		p[i] = (unsigned char)(i * mul + add);
+}
+
+static inline void ab_corpus_fill(enum ab_corpus c, unsigned char *buf, size_t len)
+{
 	if (c == AB_CORPUS_TEXT)
 		ab_corpus_text(buf, len);
 	else if (c == AB_CORPUS_PATTERN)
-		for (i = 0; i < len; i++)
-			buf[i] = (unsigned char)(31 * i + 3);
+		ab_pattern_fill(buf, len, 31, 3);
 	else
 		ab_corpus_binary(buf, len);
 }
 
 static inline void ab_key_fill(unsigned char *key, size_t len)
 {
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		key[i] = (unsigned char)(0x10 + 7 * i);
+	ab_pattern_fill(key, len, 7, 1);
 }
 
 static inline void ab_iv_fill(unsigned char *iv, size_t len)
 {
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		iv[i] = (unsigned char)(0xa0 + i);
+	ab_pattern_fill(iv, len, 3, 0xa0);
 }
 
 #endif

@@ -11,7 +11,8 @@
  *          write: a whole new table, "kHz uW" pairs, same number of states
  *   scale  write: a power scale in per mille of the registered table
  *          (1200 = 20% more power, a hotter chip)
- *   stats  updates done, reader passes, torn tables seen
+ *   stats  updates done, reader passes, torn tables seen (the reader walks
+ *          the table while updates come, and sleeps when none has for 0.1 s)
  *   error  the reason the last refused write was refused
  *   sweep  read: em_cpu_energy() (6.9+) against the v6.8 formula over a sweep
  *          of (max_util, sum_util, cap), with ns per call of both (under
@@ -46,6 +47,8 @@
 #include <linux/uaccess.h>
 #include <linux/version.h>
 
+#include "algbench_em_model.h"
+
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 9, 0)
 #error "algbench_em needs the runtime-modifiable energy model of Linux 6.9"
 #endif
@@ -53,25 +56,6 @@
 #define EM_NAME	      "algbench_em"
 #define EM_MAX_STATES 16
 #define TRAILER_MAGIC 0x616c67656d7462ULL /* "algemtb" */
-
-struct opp {
-	unsigned int mhz, mv;
-};
-
-/* RK3399 (rk3399-opp.dtsi): OPPs in MHz and mV, dynamic-power-coefficient. */
-static const struct opp rk3399_big[] = {
-	{ 408, 800 },  { 600, 800 },   { 816, 825 },   { 1008, 875 },
-	{ 1200, 950 }, { 1416, 1025 }, { 1608, 1100 }, { 1800, 1200 },
-};
-static const struct opp rk3399_little[] = {
-	{ 408, 800 }, { 600, 800 }, { 816, 850 }, { 1008, 925 }, { 1200, 1000 }, { 1416, 1125 },
-};
-#define RK3399_BIG_COEFF    436
-#define RK3399_LITTLE_COEFF 100
-/* capacity-dmips-mhz 1024 (big) and 485 (little): little's capacity is
- * 1024 * 485 * 1416 / (1024 * 1800) = 381 (the big cluster's fmax is 1800). */
-#define RK3399_BIG_CAP	  1024
-#define RK3399_LITTLE_CAP 381
 
 static char *cluster = "big";
 module_param(cluster, charp, 0444);
@@ -96,21 +80,6 @@ static struct task_struct *reader;
 static DEFINE_MUTEX(update_lock);
 static char last_error[160];
 static atomic64_t n_updates, n_passes, n_torn;
-
-/* P = C * f * V^2 in uW, as drivers/opp/of.c computes it for the EM. */
-static unsigned long opp_power_uw(unsigned int coeff, const struct opp *o)
-{
-	return div_u64((u64)coeff * o->mv * o->mv * o->mhz, 1000000);
-}
-
-static void opp_table(const struct opp **t, int *n, unsigned int *coeff, unsigned long *cap,
-		      bool little)
-{
-	*t = little ? rk3399_little : rk3399_big;
-	*n = little ? ARRAY_SIZE(rk3399_little) : ARRAY_SIZE(rk3399_big);
-	*coeff = little ? RK3399_LITTLE_COEFF : RK3399_BIG_COEFF;
-	*cap = little ? RK3399_LITTLE_CAP : RK3399_BIG_CAP;
-}
 
 static int em_active_power(struct device *dev, unsigned long *power, unsigned long *freq)
 {
@@ -215,7 +184,27 @@ static int update_table(const unsigned long *khz, const unsigned long *uw, int n
 	return 0;
 }
 
-/* The reader: walks the table under RCU while updates run. */
+/*
+ * The reader walks the table under RCU while updates come in: from each
+ * update until READER_LINGER after it, then it sleeps until the next one. A
+ * reader that never slept took a whole CPU from insmod to rmmod.
+ */
+#define READER_LINGER (HZ / 10)
+static DECLARE_WAIT_QUEUE_HEAD(reader_wq);
+static unsigned long reader_until; /* jiffies */
+
+static bool reader_wanted(void)
+{
+	return time_before(jiffies, READ_ONCE(reader_until));
+}
+
+/* After an update: keep the reader walking for READER_LINGER. */
+static void reader_kick(void)
+{
+	WRITE_ONCE(reader_until, jiffies + READER_LINGER);
+	wake_up(&reader_wq);
+}
+
 static int reader_fn(void *unused)
 {
 	while (!kthread_should_stop()) {
@@ -223,6 +212,11 @@ static int reader_fn(void *unused)
 		struct em_trailer *tr;
 		int i, bad = 0;
 
+		if (!reader_wanted()) {
+			wait_event_interruptible(reader_wq,
+						 kthread_should_stop() || reader_wanted());
+			continue;
+		}
 		rcu_read_lock();
 		ps = em_perf_state_from_pd(em_pd);
 		for (i = 1; i < em_nr; i++)
@@ -304,6 +298,8 @@ static ssize_t table_write(struct file *f, const char __user *ubuf, size_t len, 
 		goto out;
 	}
 	ret = update_table(khz, uw, n);
+	if (!ret)
+		reader_kick();
 out:
 	if (ret)
 		pr_info(EM_NAME ": table refused: %s\n", last_error);
@@ -327,6 +323,8 @@ static ssize_t scale_write(struct file *f, const char __user *ubuf, size_t len, 
 	ret = update_table(base_khz, uw, em_nr);
 	if (ret)
 		pr_info(EM_NAME ": scale %u refused: %s\n", permille, last_error);
+	else
+		reader_kick();
 	mutex_unlock(&update_lock);
 	return ret ? ret : len;
 }
@@ -363,12 +361,12 @@ struct cpu_domain {
 
 static int cpu_domain_init(struct cpu_domain *d, bool little)
 {
-	const struct opp *o;
-	unsigned int coeff;
+	const struct abk_em_cluster *c = abk_em_rk3399(little);
 	struct em_perf_table *t;
 	int i;
 
-	opp_table(&o, &d->nr, &coeff, &d->scale_cpu, little);
+	d->nr = c->nr;
+	d->scale_cpu = c->capacity;
 	d->pd = kzalloc(sizeof(*d->pd) + cpumask_size(), GFP_KERNEL);
 	t = kzalloc(struct_size(t, state, d->nr), GFP_KERNEL);
 	if (!d->pd || !t) {
@@ -376,19 +374,18 @@ static int cpu_domain_init(struct cpu_domain *d, bool little)
 		kfree(t);
 		return -ENOMEM;
 	}
-	d->fmax = o[d->nr - 1].mhz * 1000UL;
+	d->fmax = abk_em_khz(c, d->nr - 1);
 	for (i = 0; i < d->nr; i++) {
 		struct em_perf_state *ps = &t->state[i];
 
-		ps->frequency = o[i].mhz * 1000UL;
-		ps->power = opp_power_uw(coeff, &o[i]);
-		/* em_init_performance(): linear in frequency */
-		ps->performance = div64_u64((u64)d->scale_cpu * ps->frequency, d->fmax);
-		/* em_compute_costs() since 6.9: 10 * power / performance */
-		ps->cost = ps->power * 10 / ps->performance;
-		/* v6.8 em_compute_costs(): fmax * power / freq */
+		ps->frequency = abk_em_khz(c, i);
+		ps->power = abk_em_power_uw(c, i);
+		/* em_init_performance() and em_compute_costs() since 6.9 */
+		ps->performance = abk_em_performance(d->scale_cpu, ps->frequency, d->fmax);
+		ps->cost = abk_em_cost(ps->power, ps->performance);
+		/* v6.8 em_compute_costs() */
 		d->old_khz[i] = ps->frequency;
-		d->old_cost[i] = div64_u64((u64)d->fmax * ps->power, ps->frequency);
+		d->old_cost[i] = abk_em_cost_v68(d->fmax, ps->power, ps->frequency);
 	}
 	/* Inefficiency flags stay 0 and SKIP_INEFFICIENCIES off: both formulas
 	 * then pick the first state high enough. */
@@ -406,31 +403,13 @@ static void cpu_domain_free(struct cpu_domain *d)
 	kfree(d->pd);
 }
 
-/*
- * v6.8's em_cpu_energy(), with the domain's CPU replaced by its constants:
- * scale_cpu = arch_scale_cpu_capacity(cpu), ref_freq = the highest frequency;
- * map_util_freq(util, freq, cap) = freq * util / cap; the state is the first
- * whose frequency reaches it (em_pd_get_efficient_state() of v6.8 without
- * inefficiencies); energy = cost * sum_util / scale_cpu.
- */
+/* v6.8's em_cpu_energy() (algbench_em_model.h), out of line to be timed like the new one. */
 static noinline unsigned long old_cpu_energy(const struct cpu_domain *d, unsigned long max_util,
 					     unsigned long sum_util, unsigned long allowed_cpu_cap,
 					     int *state)
 {
-	unsigned long freq;
-	int i;
-
-	if (!sum_util)
-		return 0;
-	max_util = min(max_util, allowed_cpu_cap);
-	freq = d->fmax * max_util / d->scale_cpu;
-	for (i = 0; i < d->nr; i++)
-		if (d->old_khz[i] >= freq)
-			break;
-	if (i == d->nr)
-		i = d->nr - 1;
-	*state = i;
-	return d->old_cost[i] * sum_util / d->scale_cpu;
+	return abk_em_energy_v68(d->old_khz, d->old_cost, d->nr, d->fmax, d->scale_cpu, max_util,
+				 sum_util, allowed_cpu_cap, state);
 }
 
 static noinline unsigned long new_cpu_energy(struct em_perf_domain *pd, unsigned long max_util,
@@ -457,21 +436,20 @@ static void sweep_one(struct seq_file *s, const char *name, struct cpu_domain *d
 	unsigned long points = 0, same = 0, worst_old = 0, worst_new = 0;
 	unsigned long worst_max = 0, worst_sum = 0, worst_cap = 0;
 	u64 worst_ppm = 0, t_old, t_new, t0;
-	unsigned long caps[3] = { d->scale_cpu, d->scale_cpu * 3 / 4, d->scale_cpu / 2 };
 	unsigned long sink = 0;
 	int c, reps, k;
 
 	rcu_read_lock();
-	for (c = 0; c < 3; c++) {
-		unsigned long mu, mult;
+	for (c = 0; c < ABK_EM_SWEEP_CAPS; c++) {
+		unsigned long mu, mult, cap = abk_em_sweep_cap(d->scale_cpu, c);
 
 		for (mu = 1; mu <= d->scale_cpu; mu++) {
-			for (mult = 1; mult <= 4; mult++) {
+			for (mult = 1; mult <= ABK_EM_SWEEP_MULT; mult++) {
 				unsigned long su = mu * mult, e_old, e_new, ref, diff;
 				int st_old, st_new;
 
-				e_old = old_cpu_energy(d, mu, su, caps[c], &st_old);
-				e_new = new_cpu_energy(d->pd, mu, su, caps[c]);
+				e_old = old_cpu_energy(d, mu, su, cap, &st_old);
+				e_new = new_cpu_energy(d->pd, mu, su, cap);
 				st_new = state_of_cost(d->pd, e_new, su);
 				points++;
 				same += st_old == st_new;
@@ -484,7 +462,7 @@ static void sweep_one(struct seq_file *s, const char *name, struct cpu_domain *d
 					worst_new = e_new;
 					worst_max = mu;
 					worst_sum = su;
-					worst_cap = caps[c];
+					worst_cap = cap;
 				}
 			}
 		}
@@ -562,9 +540,7 @@ static const struct file_operations scale_fops = {
 static int __init algbench_em_init(void)
 {
 	struct em_data_callback cb = EM_DATA_CB(em_active_power);
-	const struct opp *o;
-	unsigned int coeff;
-	unsigned long cap;
+	const struct abk_em_cluster *c;
 	bool little;
 	int i, ret;
 
@@ -576,10 +552,11 @@ static int __init algbench_em_init(void)
 		pr_err(EM_NAME ": cluster=%s: not big or little (the RK3399 clusters)\n", cluster);
 		return -EINVAL;
 	}
-	opp_table(&o, &em_nr, &coeff, &cap, little);
+	c = abk_em_rk3399(little);
+	em_nr = c->nr;
 	for (i = 0; i < em_nr; i++) {
-		base_khz[i] = o[i].mhz * 1000UL;
-		base_uw[i] = opp_power_uw(coeff, &o[i]);
+		base_khz[i] = abk_em_khz(c, i);
+		base_uw[i] = abk_em_power_uw(c, i);
 	}
 
 	/* Room for the trailer after the states; SLAB_NO_MERGE keeps the cache

@@ -3,11 +3,17 @@
  * algbench.ko: a tcrypt-style benchmark of the kernel crypto API that stays
  * loaded, runs on many CPUs at once and answers in key=value lines.
  *
- * /sys/kernel/debug/algbench/run     write one job line; the write returns
- *                                    when the job is done (or its error);
- *                                    reading the same open file gives that
- *                                    job's result
- * /sys/kernel/debug/algbench/result  the last job's result, whoever ran it
+ * /dev/algbench (0600, root)          the control interface, a misc device:
+ *                                     write one job line; the write returns
+ *                                     when the job is done (or its error);
+ *                                     reading the same open file gives that
+ *                                     job's result
+ * /sys/kernel/debug/algbench/result   diagnostics only (0400): the last
+ *                                     job's result, whoever ran it
+ *
+ * A character device, not a debugfs file, because kernel lockdown
+ * (lockdown=integrity, Secure Boot) refuses to open a writable debugfs file,
+ * while a device node is governed by its mode like any file.
  *
  * A job runs one kthread per requested CPU, bound to it, each with its own
  * tfm, requests and buffers; all of them are set up and checked before any
@@ -19,6 +25,7 @@
 #include <linux/cpu.h>
 #include <linux/debugfs.h>
 #include <linux/kthread.h>
+#include <linux/miscdevice.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -29,21 +36,19 @@
 #include "algbench.h"
 #include "compat.h"
 
-#define AB_LINE_MAX ABK_LINE_MAX
-
-static DEFINE_MUTEX(ab_run_lock);    /* one job at a time */
-static DEFINE_MUTEX(ab_result_lock); /* ab_last and each file's result */
-static char *ab_last;
-static struct dentry *ab_dir;
+static DEFINE_MUTEX(abk_run_lock);    /* one job at a time */
+static DEFINE_MUTEX(abk_result_lock); /* abk_last and each file's result */
+static char *abk_last;
+static struct dentry *abk_dir;
 
 /* ---- results --------------------------------------------------------------------- */
 
-struct ab_out {
+struct abk_out {
 	char *buf;
 	size_t len, cap;
 };
 
-static __printf(2, 3) void ab_put(struct ab_out *o, const char *fmt, ...)
+static __printf(2, 3) void abk_put(struct abk_out *o, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -54,7 +59,7 @@ static __printf(2, 3) void ab_put(struct ab_out *o, const char *fmt, ...)
 	va_end(ap);
 }
 
-static const char *ab_errname(int err)
+static const char *abk_errname(int err)
 {
 	switch (-err) {
 	case 0:
@@ -90,52 +95,52 @@ static const char *ab_errname(int err)
 	}
 }
 
-static void ab_put_status(struct ab_out *o, int err, const char *reason)
+static void abk_put_status(struct abk_out *o, int err, const char *reason)
 {
-	ab_put(o, "status=%d\nerror=%s\nreason=%s\n", err, ab_errname(err), reason);
+	abk_put(o, "status=%d\nerror=%s\nreason=%s\n", err, abk_errname(err), reason);
 }
 
-static void ab_put_job(struct ab_out *o, const struct ab_job *job)
+static void abk_put_job(struct abk_out *o, const struct abk_job *job)
 {
-	ab_put(o, "type=%s\nalg=%s\nop=%s\nmode=%s\ninflight=%u\nsize=%u\nkeylen=%u\n",
-	       abk_type_name(job->type), job->alg, ab_op_names[job->op],
-	       abk_key(ABK_KEY_MODE)->values[job->mode], job->inflight, job->size, job->keylen);
-	if (job->type == AB_AEAD)
-		ab_put(o, "aad=%u\n", job->aad);
-	if (ab_given(job, ABK_KEY_COUNT))
-		ab_put(o, "count=%u\n", job->count);
-	ab_put(o, "ms=%u\n", job->ms);
-	ab_put(o, "warmup_ms=%u\ncorpus=%s\ncpus=%*pbl\nthreads=%u\n", job->warmup_ms,
-	       abk_key(ABK_KEY_CORPUS)->values[job->corpus], cpumask_pr_args(&job->cpus),
-	       cpumask_weight(&job->cpus));
+	abk_put(o, "type=%s\nalg=%s\nop=%s\nmode=%s\ninflight=%u\nsize=%u\nkeylen=%u\n",
+		abk_type_name(job->type), job->alg, abk_op_name(job->op), abk_mode_name(job->mode),
+		job->inflight, job->size, job->keylen);
+	if (job->type == ABK_AEAD)
+		abk_put(o, "aad=%u\n", job->aad);
+	if (abk_given(job, ABK_KEY_COUNT))
+		abk_put(o, "count=%u\n", job->count);
+	abk_put(o, "ms=%u\n", job->ms);
+	abk_put(o, "warmup_ms=%u\ncorpus=%s\ncpus=%*pbl\nthreads=%u\n", job->warmup_ms,
+		abk_corpus_name(job->corpus), cpumask_pr_args(&job->cpus),
+		cpumask_weight(&job->cpus));
 }
 
-static void ab_put_threads(struct ab_out *o, struct ab_thread **th, unsigned int n)
+static void abk_put_threads(struct abk_out *o, struct abk_thread **th, unsigned int n)
 {
-	const struct ab_thread *t0 = th[0];
+	const struct abk_thread *t0 = th[0];
 	u64 ops = 0, bytes = 0, ns = 0, cycles = 0;
 	unsigned int i;
 
-	ab_put(o, "driver=%s\ncheck=%s\ninput_crc32=%08x\nout_head=%*phN\n", t0->driver,
-	       t0->check ?: "none", t0->input_crc, t0->head_len, t0->head);
-	if (t0->job->type == AB_AEAD)
-		ab_put(o, "authsize=%u\n", crypto_aead_authsize(t0->tfm.aead));
-	if (t0->job->type == AB_ACOMP)
-		ab_put(o, "csize=%u\n", t0->csize);
+	abk_put(o, "driver=%s\ncheck=%s\ninput_crc32=%08x\nout_head=%*phN\n", t0->driver,
+		t0->check ?: "none", t0->input_crc, t0->head_len, t0->head);
+	if (t0->job->type == ABK_AEAD)
+		abk_put(o, "authsize=%u\n", crypto_aead_authsize(t0->tfm.aead));
+	if (t0->job->type == ABK_ACOMP)
+		abk_put(o, "csize=%u\n", t0->csize);
 	for (i = 0; i < n; i++) {
 		ops += th[i]->ops;
 		bytes += th[i]->bytes;
 		ns = max(ns, th[i]->ns);
 		cycles = max(cycles, th[i]->cycles);
 	}
-	ab_put(o, "ops=%llu\nbytes=%llu\nns=%llu\ncycles=%llu\n", ops, bytes, ns, cycles);
+	abk_put(o, "ops=%llu\nbytes=%llu\nns=%llu\ncycles=%llu\n", ops, bytes, ns, cycles);
 	for (i = 0; i < n; i++)
-		ab_put(o, "cpu%u.ops=%llu\ncpu%u.bytes=%llu\ncpu%u.ns=%llu\ncpu%u.cycles=%llu\n",
-		       th[i]->cpu, th[i]->ops, th[i]->cpu, th[i]->bytes, th[i]->cpu, th[i]->ns,
-		       th[i]->cpu, th[i]->cycles);
+		abk_put(o, "cpu%u.ops=%llu\ncpu%u.bytes=%llu\ncpu%u.ns=%llu\ncpu%u.cycles=%llu\n",
+			th[i]->cpu, th[i]->ops, th[i]->cpu, th[i]->bytes, th[i]->cpu, th[i]->ns,
+			th[i]->cpu, th[i]->cycles);
 }
 
-static int ab_out_init(struct ab_out *o, unsigned int threads)
+static int abk_out_init(struct abk_out *o, unsigned int threads)
 {
 	o->cap = 2048 + 160 * (size_t)threads;
 	o->len = 0;
@@ -146,13 +151,13 @@ static int ab_out_init(struct ab_out *o, unsigned int threads)
 
 /* ---- the job line ------------------------------------------------------------------ */
 
-static int ab_parse_uint(const char *key, const char *val, unsigned int lo, unsigned int hi,
-			 unsigned int *out, char *reason)
+static int abk_parse_uint(const char *key, const char *val, unsigned int lo, unsigned int hi,
+			  unsigned int *out, char *reason)
 {
 	unsigned int v;
 
 	if (kstrtouint(val, 0, &v) || v < lo || v > hi) {
-		snprintf(reason, AB_REASON_LEN, "%s=%s: want a number from %u to %u", key, val, lo,
+		snprintf(reason, ABK_REASON_LEN, "%s=%s: want a number from %u to %u", key, val, lo,
 			 hi);
 		return -EINVAL;
 	}
@@ -160,8 +165,8 @@ static int ab_parse_uint(const char *key, const char *val, unsigned int lo, unsi
 	return 0;
 }
 
-static int ab_parse_enum(const char *key, const char *val, const char *const *names, unsigned int n,
-			 unsigned int *out, char *reason)
+static int abk_parse_enum(const char *key, const char *val, const char *const *names,
+			  unsigned int n, unsigned int *out, char *reason)
 {
 	unsigned int i;
 
@@ -170,56 +175,57 @@ static int ab_parse_enum(const char *key, const char *val, const char *const *na
 			*out = i;
 			return 0;
 		}
-	snprintf(reason, AB_REASON_LEN, "%s=%s: unknown value", key, val);
+	snprintf(reason, ABK_REASON_LEN, "%s=%s: unknown value", key, val);
 	return -EINVAL;
 }
 
-static int ab_parse_cpus(const char *val, struct cpumask *mask, char *reason)
+static int abk_parse_cpus(const char *val, struct cpumask *mask, char *reason)
 {
 	if (!strcmp(val, "all")) {
 		cpumask_copy(mask, cpu_online_mask);
 		return 0;
 	}
 	if (cpulist_parse(val, mask) || cpumask_empty(mask)) {
-		snprintf(reason, AB_REASON_LEN,
+		snprintf(reason, ABK_REASON_LEN,
 			 "cpus=%s: want a CPU list like 0-3,5 or 'all' (CPUs 0-%u exist)", val,
 			 nr_cpu_ids - 1);
 		return -EINVAL;
 	}
 	if (!cpumask_subset(mask, cpu_online_mask)) {
-		snprintf(reason, AB_REASON_LEN, "cpus=%s: not all online (online: %*pbl)", val,
+		snprintf(reason, ABK_REASON_LEN, "cpus=%s: not all online (online: %*pbl)", val,
 			 cpumask_pr_args(cpu_online_mask));
 		return -EINVAL;
 	}
 	return 0;
 }
 
-static int ab_parse_hex(const char *key, const char *val, u8 *out, unsigned int max,
-			unsigned int *len, char *reason)
+static int abk_parse_hex(const char *key, const char *val, u8 *out, unsigned int max,
+			 unsigned int *len, char *reason)
 {
 	size_t n = strlen(val);
 
 	if (n % 2 || n / 2 > max || hex2bin(out, val, n / 2)) {
-		snprintf(reason, AB_REASON_LEN, "%s=%s: want up to %u bytes of hex", key, val, max);
+		snprintf(reason, ABK_REASON_LEN, "%s=%s: want up to %u bytes of hex", key, val,
+			 max);
 		return -EINVAL;
 	}
 	*len = n / 2;
 	return 0;
 }
 
-static int ab_parse_alg(struct ab_job *job, const char *val, char *reason)
+static int abk_parse_alg(struct abk_job *job, const char *val, char *reason)
 {
 	if (strscpy(job->alg, val, sizeof(job->alg)) < 0) {
-		snprintf(reason, AB_REASON_LEN, "alg=%s: longer than %zu", val,
+		snprintf(reason, ABK_REASON_LEN, "alg=%s: longer than %zu", val,
 			 sizeof(job->alg) - 1);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-static int ab_parse_cpus_key(struct ab_job *job, const char *val, char *reason)
+static int abk_parse_cpus_key(struct abk_job *job, const char *val, char *reason)
 {
-	return ab_parse_cpus(val, &job->cpus, reason);
+	return abk_parse_cpus(val, &job->cpus, reason);
 }
 
 /*
@@ -227,38 +233,39 @@ static int ab_parse_cpus_key(struct ab_job *job, const char *val, char *reason)
  * lands in the job: numbers and names at off, hex bytes at off with their
  * count at len_off, text through its own parser.
  */
-static const struct ab_key_dest {
+static const struct abk_key_dest {
 	size_t off, len_off;
-	int (*parse)(struct ab_job *job, const char *val, char *reason);
-} ab_key_dests[ABK_N_KEYS] = {
-	[ABK_KEY_TYPE] = { offsetof(struct ab_job, type) },
-	[ABK_KEY_ALG] = { .parse = ab_parse_alg },
-	[ABK_KEY_OP] = { offsetof(struct ab_job, op) },
-	[ABK_KEY_MODE] = { offsetof(struct ab_job, mode) },
-	[ABK_KEY_INFLIGHT] = { offsetof(struct ab_job, inflight) },
-	[ABK_KEY_SIZE] = { offsetof(struct ab_job, size) },
-	[ABK_KEY_KEYLEN] = { offsetof(struct ab_job, keylen) },
-	[ABK_KEY_AAD] = { offsetof(struct ab_job, aad) },
-	[ABK_KEY_AUTHSIZE] = { offsetof(struct ab_job, authsize) },
-	[ABK_KEY_MS] = { offsetof(struct ab_job, ms) },
-	[ABK_KEY_COUNT] = { offsetof(struct ab_job, count) },
-	[ABK_KEY_WARMUP_MS] = { offsetof(struct ab_job, warmup_ms) },
-	[ABK_KEY_CPUS] = { .parse = ab_parse_cpus_key },
-	[ABK_KEY_CORPUS] = { offsetof(struct ab_job, corpus) },
-	[ABK_KEY_EXPECT] = { offsetof(struct ab_job, expect), offsetof(struct ab_job, expect_len) },
-	[ABK_KEY_KEY] = { offsetof(struct ab_job, key), offsetof(struct ab_job, key_len) },
-	[ABK_KEY_IV] = { offsetof(struct ab_job, iv), offsetof(struct ab_job, iv_len) },
-	[ABK_KEY_ADATA] = { offsetof(struct ab_job, adata), offsetof(struct ab_job, adata_len) },
+	int (*parse)(struct abk_job *job, const char *val, char *reason);
+} abk_key_dests[ABK_N_KEYS] = {
+	[ABK_KEY_TYPE] = { offsetof(struct abk_job, type) },
+	[ABK_KEY_ALG] = { .parse = abk_parse_alg },
+	[ABK_KEY_OP] = { offsetof(struct abk_job, op) },
+	[ABK_KEY_MODE] = { offsetof(struct abk_job, mode) },
+	[ABK_KEY_INFLIGHT] = { offsetof(struct abk_job, inflight) },
+	[ABK_KEY_SIZE] = { offsetof(struct abk_job, size) },
+	[ABK_KEY_KEYLEN] = { offsetof(struct abk_job, keylen) },
+	[ABK_KEY_AAD] = { offsetof(struct abk_job, aad) },
+	[ABK_KEY_AUTHSIZE] = { offsetof(struct abk_job, authsize) },
+	[ABK_KEY_MS] = { offsetof(struct abk_job, ms) },
+	[ABK_KEY_COUNT] = { offsetof(struct abk_job, count) },
+	[ABK_KEY_WARMUP_MS] = { offsetof(struct abk_job, warmup_ms) },
+	[ABK_KEY_CPUS] = { .parse = abk_parse_cpus_key },
+	[ABK_KEY_CORPUS] = { offsetof(struct abk_job, corpus) },
+	[ABK_KEY_EXPECT] = { offsetof(struct abk_job, expect),
+			     offsetof(struct abk_job, expect_len) },
+	[ABK_KEY_KEY] = { offsetof(struct abk_job, key), offsetof(struct abk_job, key_len) },
+	[ABK_KEY_IV] = { offsetof(struct abk_job, iv), offsetof(struct abk_job, iv_len) },
+	[ABK_KEY_ADATA] = { offsetof(struct abk_job, adata), offsetof(struct abk_job, adata_len) },
 };
 
 /* The byte arrays hex keys fill are as long as the ABI's bounds say. */
-static_assert(sizeof(((struct ab_job *)0)->expect) == ABK_MAX_DIGEST);
-static_assert(sizeof(((struct ab_job *)0)->key) == ABK_MAX_KEY);
-static_assert(sizeof(((struct ab_job *)0)->iv) == ABK_MAX_IV);
-static_assert(sizeof(((struct ab_job *)0)->adata) == ABK_MAX_ADATA);
+static_assert(sizeof(((struct abk_job *)0)->expect) == ABK_MAX_DIGEST);
+static_assert(sizeof(((struct abk_job *)0)->key) == ABK_MAX_KEY);
+static_assert(sizeof(((struct abk_job *)0)->iv) == ABK_MAX_IV);
+static_assert(sizeof(((struct abk_job *)0)->adata) == ABK_MAX_ADATA);
 
 /* "type alg op ..." for messages that list the keys. */
-static void ab_key_names(char *buf, size_t len)
+static void abk_key_names(char *buf, size_t len)
 {
 	size_t pos = 0;
 	unsigned int k;
@@ -268,7 +275,7 @@ static void ab_key_names(char *buf, size_t len)
 		pos += scnprintf(buf + pos, len - pos, "%s%s", k ? " " : "", abk_key(k)->name);
 }
 
-static int ab_find_key(const char *name)
+static int abk_find_key(const char *name)
 {
 	unsigned int k;
 
@@ -278,141 +285,142 @@ static int ab_find_key(const char *name)
 	return -1;
 }
 
-static int ab_parse_pair(struct ab_job *job, const char *key, const char *val, char *reason)
+static int abk_parse_pair(struct abk_job *job, const char *key, const char *val, char *reason)
 {
 	const struct abk_key_desc *d;
-	const struct ab_key_dest *dest;
-	char known[AB_REASON_LEN];
+	const struct abk_key_dest *dest;
+	char known[ABK_REASON_LEN];
 	void *field;
-	int k = ab_find_key(key);
+	int k = abk_find_key(key);
 
 	if (k < 0) {
-		ab_key_names(known, sizeof(known));
-		snprintf(reason, AB_REASON_LEN, "unknown key '%s' (known: %s)", key, known);
+		abk_key_names(known, sizeof(known));
+		snprintf(reason, ABK_REASON_LEN, "unknown key '%s' (known: %s)", key, known);
 		return -EINVAL;
 	}
 	d = abk_key(k);
-	dest = &ab_key_dests[k];
+	dest = &abk_key_dests[k];
 	field = (char *)job + dest->off;
 	job->given |= BIT(k);
 	switch (d->kind) {
 	case ABK_NAME:
-		return ab_parse_enum(key, val, d->values, d->n_values, field, reason);
+		return abk_parse_enum(key, val, d->values, d->n_values, field, reason);
 	case ABK_UINT:
-		return ab_parse_uint(key, val, d->lo, d->hi, field, reason);
+		return abk_parse_uint(key, val, d->lo, d->hi, field, reason);
 	case ABK_HEX:
-		return ab_parse_hex(key, val, field, d->hi, (void *)((char *)job + dest->len_off),
-				    reason);
+		return abk_parse_hex(key, val, field, d->hi, (void *)((char *)job + dest->len_off),
+				     reason);
 	default:
 		return dest->parse(job, val, reason);
 	}
 }
 
 /* Rules that need the whole line; defaults that depend on the type. */
-static int ab_validate(struct ab_job *job, char *reason)
+static int abk_validate(struct abk_job *job, char *reason)
 {
-	const struct ab_type_ops *ops;
-	char known[AB_REASON_LEN];
+	const struct abk_type_ops *ops;
+	char known[ABK_REASON_LEN];
 
-	if (!ab_given(job, ABK_KEY_TYPE) || !job->alg[0]) {
-		ab_key_names(known, sizeof(known));
-		snprintf(reason, AB_REASON_LEN, "a job needs type= and alg= (keys: %s)", known);
+	if (!abk_given(job, ABK_KEY_TYPE) || !job->alg[0]) {
+		abk_key_names(known, sizeof(known));
+		snprintf(reason, ABK_REASON_LEN, "a job needs type= and alg= (keys: %s)", known);
 		return -EINVAL;
 	}
-	ops = ab_types[job->type];
-	if (!ab_given(job, ABK_KEY_OP))
+	ops = abk_types[job->type];
+	if (!abk_given(job, ABK_KEY_OP))
 		job->op = ops->default_op;
 	if (!(ops->ops_mask & BIT(job->op))) {
-		snprintf(reason, AB_REASON_LEN, "op=%s does not apply to type=%s",
-			 ab_op_names[job->op], ops->name);
+		snprintf(reason, ABK_REASON_LEN, "op=%s does not apply to type=%s",
+			 abk_op_name(job->op), abk_type_name(job->type));
 		return -EINVAL;
 	}
-	if (ab_async(job) && !ops->can_async) {
-		snprintf(reason, AB_REASON_LEN,
-			 "type=%s is synchronous only: use type=ahash for async", ops->name);
+	if (abk_async(job) && !ops->can_async) {
+		snprintf(reason, ABK_REASON_LEN,
+			 "type=%s is synchronous only: use type=ahash for async",
+			 abk_type_name(job->type));
 		return -EINVAL;
 	}
-	if (!ab_async(job) && ab_given(job, ABK_KEY_INFLIGHT) && job->inflight != 1) {
-		snprintf(reason, AB_REASON_LEN, "inflight=%u needs mode=async", job->inflight);
+	if (!abk_async(job) && abk_given(job, ABK_KEY_INFLIGHT) && job->inflight != 1) {
+		snprintf(reason, ABK_REASON_LEN, "inflight=%u needs mode=async", job->inflight);
 		return -EINVAL;
 	}
-	if (ab_async(job) && !ab_given(job, ABK_KEY_INFLIGHT))
-		job->inflight = 8;
+	if (abk_async(job) && !abk_given(job, ABK_KEY_INFLIGHT))
+		job->inflight = ABK_DEFAULT_INFLIGHT;
 	if (job->size > ops->max_size) {
-		snprintf(reason, AB_REASON_LEN, "size=%u is over %u for type=%s", job->size,
-			 ops->max_size, ops->name);
+		snprintf(reason, ABK_REASON_LEN, "size=%u is over %u for type=%s", job->size,
+			 ops->max_size, abk_type_name(job->type));
 		return -EINVAL;
 	}
-	if ((u64)job->size * 2 * job->inflight > AB_MAX_THREAD_MEM) {
-		snprintf(reason, AB_REASON_LEN,
+	if ((u64)job->size * 2 * job->inflight > ABK_MAX_THREAD_MEM) {
+		snprintf(reason, ABK_REASON_LEN,
 			 "size=%u x inflight=%u needs over %u MiB per thread", job->size,
-			 job->inflight, AB_MAX_THREAD_MEM >> 20);
+			 job->inflight, ABK_MAX_THREAD_MEM >> 20);
 		return -EINVAL;
 	}
-	if ((u64)job->size * 2 * job->inflight * cpumask_weight(&job->cpus) > AB_MAX_TOTAL_MEM) {
-		snprintf(reason, AB_REASON_LEN,
+	if ((u64)job->size * 2 * job->inflight * cpumask_weight(&job->cpus) > ABK_MAX_TOTAL_MEM) {
+		snprintf(reason, ABK_REASON_LEN,
 			 "size=%u x inflight=%u on %u CPUs needs over %u MiB in all: fewer cpus= "
 			 "or a smaller size",
 			 job->size, job->inflight, cpumask_weight(&job->cpus),
-			 AB_MAX_TOTAL_MEM >> 20);
+			 ABK_MAX_TOTAL_MEM >> 20);
 		return -EINVAL;
 	}
-	if ((ab_given(job, ABK_KEY_AAD) || ab_given(job, ABK_KEY_ADATA) ||
-	     ab_given(job, ABK_KEY_AUTHSIZE)) &&
-	    job->type != AB_AEAD) {
-		snprintf(reason, AB_REASON_LEN, "aad= and authsize= apply to type=aead only");
+	if ((abk_given(job, ABK_KEY_AAD) || abk_given(job, ABK_KEY_ADATA) ||
+	     abk_given(job, ABK_KEY_AUTHSIZE)) &&
+	    job->type != ABK_AEAD) {
+		snprintf(reason, ABK_REASON_LEN, "aad= and authsize= apply to type=aead only");
 		return -EINVAL;
 	}
 	/*
 	 * Every length that indexes a buffer comes from one key: adata= gives
 	 * the associated data and so its length; aad= may only repeat it.
 	 */
-	if (ab_given(job, ABK_KEY_ADATA) && ab_given(job, ABK_KEY_AAD) &&
+	if (abk_given(job, ABK_KEY_ADATA) && abk_given(job, ABK_KEY_AAD) &&
 	    job->aad != job->adata_len) {
-		snprintf(reason, AB_REASON_LEN, "adata= has %u bytes but aad=%u: give one of them",
+		snprintf(reason, ABK_REASON_LEN, "adata= has %u bytes but aad=%u: give one of them",
 			 job->adata_len, job->aad);
 		return -EINVAL;
 	}
-	if (ab_given(job, ABK_KEY_ADATA))
+	if (abk_given(job, ABK_KEY_ADATA))
 		job->aad = job->adata_len;
-	if (ab_given(job, ABK_KEY_KEY) && ab_given(job, ABK_KEY_KEYLEN) &&
+	if (abk_given(job, ABK_KEY_KEY) && abk_given(job, ABK_KEY_KEYLEN) &&
 	    job->keylen != job->key_len) {
-		snprintf(reason, AB_REASON_LEN, "key= has %u bytes but keylen=%u", job->key_len,
+		snprintf(reason, ABK_REASON_LEN, "key= has %u bytes but keylen=%u", job->key_len,
 			 job->keylen);
 		return -EINVAL;
 	}
-	if (ab_given(job, ABK_KEY_KEY))
+	if (abk_given(job, ABK_KEY_KEY))
 		job->keylen = job->key_len;
-	else if (!ab_given(job, ABK_KEY_KEYLEN))
+	else if (!abk_given(job, ABK_KEY_KEYLEN))
 		job->keylen = ops->keyed ? 16 : 0;
-	if (job->type == AB_ACOMP && job->keylen) {
-		snprintf(reason, AB_REASON_LEN, "keylen= does not apply to type=acomp");
+	if (job->type == ABK_ACOMP && job->keylen) {
+		snprintf(reason, ABK_REASON_LEN, "keylen= does not apply to type=acomp");
 		return -EINVAL;
 	}
 	/* A counted job is for exact bookkeeping (GETSTAT deltas): nothing timed by the clock. */
-	if (ab_given(job, ABK_KEY_COUNT) && ab_given(job, ABK_KEY_WARMUP_MS)) {
-		snprintf(reason, AB_REASON_LEN,
+	if (abk_given(job, ABK_KEY_COUNT) && abk_given(job, ABK_KEY_WARMUP_MS)) {
+		snprintf(reason, ABK_REASON_LEN,
 			 "count= runs exactly that many operations: warmup_ms= does not apply");
 		return -EINVAL;
 	}
 	/* ms= bounds a counted job in time: ETIMEDOUT if the count is not reached */
-	if (ab_given(job, ABK_KEY_COUNT) && !ab_given(job, ABK_KEY_MS))
-		job->ms = AB_MAX_MS;
-	if (ab_given(job, ABK_KEY_COUNT) && job->count % job->inflight) {
-		snprintf(reason, AB_REASON_LEN, "count=%u is not a multiple of inflight=%u",
+	if (abk_given(job, ABK_KEY_COUNT) && !abk_given(job, ABK_KEY_MS))
+		job->ms = ABK_MAX_MS;
+	if (abk_given(job, ABK_KEY_COUNT) && job->count % job->inflight) {
+		snprintf(reason, ABK_REASON_LEN, "count=%u is not a multiple of inflight=%u",
 			 job->count, job->inflight);
 		return -EINVAL;
 	}
-	if (ab_given(job, ABK_KEY_COUNT))
+	if (abk_given(job, ABK_KEY_COUNT))
 		job->warmup_ms = 0;
-	else if (!ab_given(job, ABK_KEY_WARMUP_MS))
+	else if (!abk_given(job, ABK_KEY_WARMUP_MS))
 		job->warmup_ms = min(job->ms / 10, 100U);
-	if (!ab_given(job, ABK_KEY_CORPUS))
-		job->corpus = job->type == AB_ACOMP ? AB_CORPUS_TEXT : AB_CORPUS_BINARY;
+	if (!abk_given(job, ABK_KEY_CORPUS))
+		job->corpus = job->type == ABK_ACOMP ? AB_CORPUS_TEXT : AB_CORPUS_BINARY;
 	return 0;
 }
 
-static int ab_parse(char *line, struct ab_job *job, char *reason)
+static int abk_parse(char *line, struct abk_job *job, char *reason)
 {
 	char *tok, *val;
 	int ret;
@@ -427,15 +435,15 @@ static int ab_parse(char *line, struct ab_job *job, char *reason)
 			continue;
 		val = strchr(tok, '=');
 		if (!val || val == tok || !val[1]) {
-			snprintf(reason, AB_REASON_LEN, "'%s' is not key=value", tok);
+			snprintf(reason, ABK_REASON_LEN, "'%s' is not key=value", tok);
 			return -EINVAL;
 		}
 		*val++ = '\0';
-		ret = ab_parse_pair(job, tok, val, reason);
+		ret = abk_parse_pair(job, tok, val, reason);
 		if (ret)
 			return ret;
 	}
-	return ab_validate(job, reason);
+	return abk_validate(job, reason);
 }
 
 /* ---- the threads ----------------------------------------------------------------- */
@@ -444,32 +452,32 @@ static int ab_parse(char *line, struct ab_job *job, char *reason)
  * Direct calls, not a pointer in the type table: with retpolines an indirect call per
  * operation is ~1% of a 16-byte request, a cost tcrypt does not pay.
  */
-static int ab_submit(struct ab_thread *t, struct ab_req *r)
+static int abk_submit(struct abk_thread *t, struct abk_req *r)
 {
 	switch (t->job->type) {
-	case AB_AEAD:
-		return ab_aead_submit(t, r);
-	case AB_SKCIPHER:
-		return ab_skcipher_submit(t, r);
-	case AB_SHASH:
-		return ab_shash_submit(t, r);
-	case AB_AHASH:
-		return ab_ahash_submit(t, r);
+	case ABK_AEAD:
+		return abk_aead_submit(t, r);
+	case ABK_SKCIPHER:
+		return abk_skcipher_submit(t, r);
+	case ABK_SHASH:
+		return abk_shash_submit(t, r);
+	case ABK_AHASH:
+		return abk_ahash_submit(t, r);
 	default:
-		return ab_acomp_submit(t, r);
+		return abk_acomp_submit(t, r);
 	}
 }
 
 /* Every request outstanding at once, then wait for all: tcrypt's mb scheme. */
-static int ab_batch(struct ab_thread *t)
+static int abk_batch(struct abk_thread *t)
 {
 	unsigned int i;
 	int ret = 0, r;
 
 	for (i = 0; i < t->nreqs; i++)
-		t->reqs[i].ret = ab_submit(t, &t->reqs[i]);
+		t->reqs[i].ret = abk_submit(t, &t->reqs[i]);
 	for (i = 0; i < t->nreqs; i++) {
-		r = ab_wait(&t->reqs[i], t->reqs[i].ret);
+		r = abk_wait(&t->reqs[i], t->reqs[i].ret);
 		if (r && !ret)
 			ret = r;
 	}
@@ -477,18 +485,18 @@ static int ab_batch(struct ab_thread *t)
 }
 
 /* Whether the timed loop goes on: until count= operations (within ms=), or the window's end. */
-static bool ab_more(const struct ab_job *job, u64 ops, unsigned long end_j)
+static bool abk_more(const struct abk_job *job, u64 ops, unsigned long end_j)
 {
 	if (READ_ONCE(job->stop))
 		return false;
-	if (ab_given(job, ABK_KEY_COUNT) && ops >= job->count)
+	if (abk_given(job, ABK_KEY_COUNT) && ops >= job->count)
 		return false;
 	return time_before(jiffies, end_j);
 }
 
-static int ab_measure(struct ab_thread *t)
+static int abk_measure(struct abk_thread *t)
 {
-	const struct ab_job *job = t->job;
+	const struct abk_job *job = t->job;
 	u64 start, now, end, ops = 0;
 	unsigned long end_j, last_j;
 	cycles_t c0;
@@ -496,10 +504,10 @@ static int ab_measure(struct ab_thread *t)
 
 	end = ktime_get_ns() + (u64)job->warmup_ms * NSEC_PER_MSEC;
 	while (job->warmup_ms && ktime_get_ns() < end && !READ_ONCE(job->stop)) {
-		ret = ab_batch(t);
+		ret = abk_batch(t);
 		if (ret)
-			return ab_fail(t, ret, "%s %s failed in the warm-up (error %d)", t->driver,
-				       ab_op_names[job->op], ret);
+			return abk_fail(t, ret, "%s %s failed in the warm-up (error %d)", t->driver,
+					abk_op_name(job->op), ret);
 		cond_resched();
 	}
 
@@ -517,11 +525,11 @@ static int ab_measure(struct ab_thread *t)
 	ret = 0;
 	if (t->nreqs == 1) {
 		/* one request in flight: the type's own tight loop (loop1) */
-		ret = t->type->loop1(t, end_j, ab_given(job, ABK_KEY_COUNT) ? job->count : U64_MAX,
+		ret = t->type->loop1(t, end_j, abk_given(job, ABK_KEY_COUNT) ? job->count : U64_MAX,
 				     &ops);
 	} else {
-		while (ab_more(job, ops, end_j)) {
-			ret = ab_batch(t);
+		while (abk_more(job, ops, end_j)) {
+			ret = abk_batch(t);
 			if (ret)
 				break;
 			ops += t->nreqs;
@@ -537,25 +545,25 @@ static int ab_measure(struct ab_thread *t)
 	t->ops = ops;
 	t->bytes = ops * job->size;
 	if (ret)
-		return ab_fail(t, ret, "%s %s failed after %llu ops (error %d)", t->driver,
-			       ab_op_names[job->op], ops, ret);
+		return abk_fail(t, ret, "%s %s failed after %llu ops (error %d)", t->driver,
+				abk_op_name(job->op), ops, ret);
 	if (READ_ONCE(job->stop))
-		return ab_fail(t, -EINTR, "stopped by a signal to the writer");
-	if (ab_given(job, ABK_KEY_COUNT) && ops < job->count)
-		return ab_fail(t, -ETIMEDOUT, "count=%u not reached in ms=%u (%llu ops done)",
-			       job->count, job->ms, ops);
+		return abk_fail(t, -EINTR, "stopped by a signal to the writer");
+	if (abk_given(job, ABK_KEY_COUNT) && ops < job->count)
+		return abk_fail(t, -ETIMEDOUT, "count=%u not reached in ms=%u (%llu ops done)",
+				job->count, job->ms, ops);
 	return 0;
 }
 
-static int ab_thread_fn(void *arg)
+static int abk_thread_fn(void *arg)
 {
-	struct ab_thread *t = arg;
+	struct abk_thread *t = arg;
 
 	t->err = t->type->setup(t);
 	complete(&t->ready);
 	wait_for_completion(&t->job->go);
 	if (!t->err && !READ_ONCE(t->job->stop))
-		ab_measure(t);
+		abk_measure(t);
 	complete(&t->finished);
 	/* stay until the coordinator has read the counters and stops us */
 	set_current_state(TASK_INTERRUPTIBLE);
@@ -567,14 +575,14 @@ static int ab_thread_fn(void *arg)
 	return 0;
 }
 
-static struct ab_thread *ab_thread_new(struct ab_job *job, unsigned int cpu)
+static struct abk_thread *abk_thread_new(struct abk_job *job, unsigned int cpu)
 {
-	struct ab_thread *t = kzalloc_node(sizeof(*t), GFP_KERNEL, cpu_to_node(cpu));
+	struct abk_thread *t = kzalloc_node(sizeof(*t), GFP_KERNEL, cpu_to_node(cpu));
 
 	if (!t)
 		return NULL;
 	t->job = job;
-	t->type = ab_types[job->type];
+	t->type = abk_types[job->type];
 	t->cpu = cpu;
 	t->nreqs = job->inflight;
 	init_completion(&t->ready);
@@ -582,17 +590,17 @@ static struct ab_thread *ab_thread_new(struct ab_job *job, unsigned int cpu)
 	return t;
 }
 
-static void ab_thread_free(struct ab_thread *t)
+static void abk_thread_free(struct abk_thread *t)
 {
 	t->type->teardown(t);
-	ab_free_reqs(t);
+	abk_free_reqs(t);
 	kfree_sensitive(t->input);
 	kfree_sensitive(t->aux);
 	kfree(t);
 }
 
 /* Waits for every thread to finish; a signal asks them to stop early. */
-static bool ab_wait_finished(struct ab_job *job, struct ab_thread **th, unsigned int n)
+static bool abk_wait_finished(struct abk_job *job, struct abk_thread **th, unsigned int n)
 {
 	bool interrupted = false;
 	unsigned int i;
@@ -609,24 +617,24 @@ static bool ab_wait_finished(struct ab_job *job, struct ab_thread **th, unsigned
 	return interrupted;
 }
 
-static int ab_start_threads(struct ab_job *job, struct ab_thread **th, unsigned int *started,
-			    char *reason)
+static int abk_start_threads(struct abk_job *job, struct abk_thread **th, unsigned int *started,
+			     char *reason)
 {
 	unsigned int cpu;
 
 	*started = 0;
 	for_each_cpu (cpu, &job->cpus) {
-		struct ab_thread *t = ab_thread_new(job, cpu);
+		struct abk_thread *t = abk_thread_new(job, cpu);
 		struct task_struct *task;
 
 		if (!t) {
-			snprintf(reason, AB_REASON_LEN, "no memory for the cpu%u thread", cpu);
+			snprintf(reason, ABK_REASON_LEN, "no memory for the cpu%u thread", cpu);
 			return -ENOMEM;
 		}
-		task = kthread_create_on_cpu(ab_thread_fn, t, cpu, "algbench/%u");
+		task = kthread_create_on_cpu(abk_thread_fn, t, cpu, "algbench/%u");
 		if (IS_ERR(task)) {
 			kfree(t);
-			snprintf(reason, AB_REASON_LEN,
+			snprintf(reason, ABK_REASON_LEN,
 				 "cannot start a thread on cpu%u (error %ld)", cpu, PTR_ERR(task));
 			return PTR_ERR(task);
 		}
@@ -638,18 +646,18 @@ static int ab_start_threads(struct ab_job *job, struct ab_thread **th, unsigned 
 	return 0;
 }
 
-static int ab_run_threads(struct ab_job *job, struct ab_out *o)
+static int abk_run_threads(struct abk_job *job, struct abk_out *o)
 {
 	unsigned int n = cpumask_weight(&job->cpus), started, i;
-	char reason[AB_REASON_LEN] = "ok";
-	struct ab_thread **th;
+	char reason[ABK_REASON_LEN] = "ok";
+	struct abk_thread **th;
 	int err;
 
 	th = kcalloc(n, sizeof(*th), GFP_KERNEL);
 	if (!th)
 		return -ENOMEM;
 	init_completion(&job->go);
-	err = ab_start_threads(job, th, &started, reason);
+	err = abk_start_threads(job, th, &started, reason);
 	for (i = 0; i < started; i++) {
 		wait_for_completion(&th[i]->ready);
 		if (th[i]->err && !err) {
@@ -661,7 +669,7 @@ static int ab_run_threads(struct ab_job *job, struct ab_out *o)
 	if (err)
 		WRITE_ONCE(job->stop, true);
 	complete_all(&job->go);
-	if (ab_wait_finished(job, th, started) && !err) {
+	if (abk_wait_finished(job, th, started) && !err) {
 		err = -EINTR;
 		snprintf(reason, sizeof(reason), "stopped by a signal to the writer");
 	}
@@ -673,27 +681,27 @@ static int ab_run_threads(struct ab_job *job, struct ab_out *o)
 	}
 	for (i = 0; i < started; i++)
 		kthread_stop(th[i]->task);
-	ab_put_status(o, err, reason);
-	ab_put_job(o, job);
+	abk_put_status(o, err, reason);
+	abk_put_job(o, job);
 	if (!err)
-		ab_put_threads(o, th, started);
+		abk_put_threads(o, th, started);
 	else if (started && th[0]->driver[0])
-		ab_put(o, "driver=%s\n", th[0]->driver);
+		abk_put(o, "driver=%s\n", th[0]->driver);
 	/* released together, after the last thread stopped timing */
 	for (i = 0; i < started; i++) {
 		put_task_struct(th[i]->task);
-		ab_thread_free(th[i]);
+		abk_thread_free(th[i]);
 	}
 	kfree(th);
 	return err;
 }
 
 /* Runs one job line; *text gets the result (also on error) or stays NULL. */
-static int ab_run_line(char *line, char **text)
+static int abk_run_line(char *line, char **text)
 {
-	char reason[AB_REASON_LEN] = "";
-	struct ab_job *job;
-	struct ab_out o;
+	char reason[ABK_REASON_LEN] = "";
+	struct abk_job *job;
+	struct abk_out o;
 	int err;
 
 	*text = NULL;
@@ -703,28 +711,28 @@ static int ab_run_line(char *line, char **text)
 	/*
 	 * The CPUs cpus= named stay online from the check in the parser to the
 	 * last thread's end: a CPU going down waits for the run (a run is
-	 * bounded by ms= and AB_MAX_MS), so no thread migrates mid-sample.
+	 * bounded by ms= and ABK_MAX_MS), so no thread migrates mid-sample.
 	 */
 	cpus_read_lock();
-	err = ab_parse(line, job, reason);
-	if (ab_out_init(&o, err ? 0 : cpumask_weight(&job->cpus))) {
+	err = abk_parse(line, job, reason);
+	if (abk_out_init(&o, err ? 0 : cpumask_weight(&job->cpus))) {
 		cpus_read_unlock();
 		kfree(job);
 		return -ENOMEM;
 	}
 	if (err)
-		ab_put_status(&o, err, reason);
+		abk_put_status(&o, err, reason);
 	else
-		err = ab_run_threads(job, &o);
+		err = abk_run_threads(job, &o);
 	cpus_read_unlock();
 	kfree(job);
 	*text = o.buf;
 	return err;
 }
 
-/* ---- debugfs ---------------------------------------------------------------------- */
+/* ---- /dev/algbench and debugfs ------------------------------------------------------------- */
 
-static void ab_publish(struct file *file, char *text)
+static void abk_publish(struct file *file, char *text)
 {
 	size_t n = strlen(text) + 1;
 	char *copy = kvmalloc(n, GFP_KERNEL);
@@ -732,126 +740,139 @@ static void ab_publish(struct file *file, char *text)
 
 	if (copy)
 		memcpy(copy, text, n);
-	mutex_lock(&ab_result_lock);
-	old_last = ab_last;
-	ab_last = copy;
+	mutex_lock(&abk_result_lock);
+	old_last = abk_last;
+	abk_last = copy;
 	old_mine = file->private_data;
 	file->private_data = text;
-	mutex_unlock(&ab_result_lock);
+	mutex_unlock(&abk_result_lock);
 	kvfree(old_last);
 	kvfree(old_mine);
 }
 
-static ssize_t ab_run_write(struct file *file, const char __user *ubuf, size_t len, loff_t *pos)
+static ssize_t abk_run_write(struct file *file, const char __user *ubuf, size_t len, loff_t *pos)
 {
 	char *line, *text;
 	int err;
 
-	if (len >= AB_LINE_MAX) {
+	if (len >= ABK_LINE_MAX) {
 		text = kasprintf(GFP_KERNEL,
 				 "status=%d\nerror=EINVAL\nreason=the job line has %zu bytes; the "
 				 "limit is %d\n",
-				 -EINVAL, len, AB_LINE_MAX - 1);
+				 -EINVAL, len, ABK_LINE_MAX - 1);
 		if (text)
-			ab_publish(file, text);
+			abk_publish(file, text);
 		return -EINVAL;
 	}
 	line = memdup_user_nul(ubuf, len);
 	if (IS_ERR(line))
 		return PTR_ERR(line);
-	if (mutex_lock_killable(&ab_run_lock)) {
+	if (mutex_lock_killable(&abk_run_lock)) {
 		kfree(line);
 		return -EINTR;
 	}
-	err = ab_run_line(line, &text);
-	mutex_unlock(&ab_run_lock);
+	err = abk_run_line(line, &text);
+	mutex_unlock(&abk_run_lock);
 	kfree(line);
 	if (text)
-		ab_publish(file, text);
+		abk_publish(file, text);
 	return err ? err : (ssize_t)len;
 }
 
-static ssize_t ab_text_read(struct file *file, char __user *ubuf, size_t len, loff_t *pos)
+static ssize_t abk_text_read(struct file *file, char __user *ubuf, size_t len, loff_t *pos)
 {
 	ssize_t ret;
 
-	mutex_lock(&ab_result_lock);
+	mutex_lock(&abk_result_lock);
 	ret = file->private_data ? simple_read_from_buffer(ubuf, len, pos, file->private_data,
 							   strlen(file->private_data))
 				 : 0;
-	mutex_unlock(&ab_result_lock);
+	mutex_unlock(&abk_result_lock);
 	return ret;
 }
 
-static int ab_text_release(struct inode *inode, struct file *file)
+static int abk_text_release(struct inode *inode, struct file *file)
 {
 	kvfree(file->private_data);
 	return 0;
 }
 
-static int ab_run_open(struct inode *inode, struct file *file)
+static int abk_run_open(struct inode *inode, struct file *file)
 {
 	file->private_data = NULL;
 	return nonseekable_open(inode, file);
 }
 
 /* A snapshot of the last result at open, so reads see one consistent text. */
-static int ab_result_open(struct inode *inode, struct file *file)
+static int abk_result_open(struct inode *inode, struct file *file)
 {
 	char *copy = NULL;
 	size_t n;
 
-	mutex_lock(&ab_result_lock);
-	if (ab_last) {
-		n = strlen(ab_last) + 1;
+	mutex_lock(&abk_result_lock);
+	if (abk_last) {
+		n = strlen(abk_last) + 1;
 		copy = kvmalloc(n, GFP_KERNEL); /* kvmemdup() is 6.4+ */
 		if (copy)
-			memcpy(copy, ab_last, n);
+			memcpy(copy, abk_last, n);
 	}
 	file->private_data = copy;
-	mutex_unlock(&ab_result_lock);
+	mutex_unlock(&abk_result_lock);
 	return 0;
 }
 
-static const struct file_operations ab_run_fops = {
+static const struct file_operations abk_run_fops = {
 	.owner = THIS_MODULE,
-	.open = ab_run_open,
-	.write = ab_run_write,
-	.read = ab_text_read,
-	.release = ab_text_release,
-	.llseek = AB_NO_LLSEEK,
+	.open = abk_run_open,
+	.write = abk_run_write,
+	.read = abk_text_read,
+	.release = abk_text_release,
+	.llseek = ABK_NO_LLSEEK,
 };
 
-static const struct file_operations ab_result_fops = {
+static const struct file_operations abk_result_fops = {
 	.owner = THIS_MODULE,
-	.open = ab_result_open,
-	.read = ab_text_read,
-	.release = ab_text_release,
+	.open = abk_result_open,
+	.read = abk_text_read,
+	.release = abk_text_release,
 	.llseek = default_llseek,
 };
 
-static int __init ab_init(void)
+static struct miscdevice abk_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "algbench",
+	.fops = &abk_run_fops,
+	.mode = 0600,
+};
+
+static int __init abk_init(void)
 {
-	ab_dir = debugfs_create_dir("algbench", NULL);
-	if (IS_ERR(ab_dir))
-		return PTR_ERR(ab_dir);
-	debugfs_create_file("run", 0600, ab_dir, NULL, &ab_run_fops);
-	debugfs_create_file("result", 0400, ab_dir, NULL, &ab_result_fops);
+	int err = misc_register(&abk_misc);
+
+	if (err) {
+		pr_err("algbench: cannot register /dev/algbench (misc device): %d\n", err);
+		return err;
+	}
+	/* diagnostics only: without debugfs the device still works */
+	abk_dir = debugfs_create_dir("algbench", NULL);
+	if (!IS_ERR(abk_dir))
+		debugfs_create_file("result", 0400, abk_dir, NULL, &abk_result_fops);
 	return 0;
 }
 
 /*
- * An open control file holds a module reference (fops owner), so the kernel
+ * An open /dev/algbench holds a module reference (fops owner), so the kernel
  * refuses rmmod while a job runs (-EBUSY, "in use"); a signal to the writer
  * stops the job cleanly instead. Here no job can be running.
  */
-static void __exit ab_exit(void)
+static void __exit abk_exit(void)
 {
-	debugfs_remove_recursive(ab_dir);
-	kvfree(ab_last);
+	misc_deregister(&abk_misc);
+	debugfs_remove_recursive(abk_dir);
+	kvfree(abk_last);
 }
 
-module_init(ab_init);
-module_exit(ab_exit);
+module_init(abk_init);
+module_exit(abk_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("algbench: per-CPU sync/async benchmark of the kernel crypto API");

@@ -16,9 +16,9 @@
  * NULL. On 6.1 no_llseek is the explicit "-ESPIPE" and still exists.
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-#define AB_NO_LLSEEK NULL
+#define ABK_NO_LLSEEK NULL
 #else
-#define AB_NO_LLSEEK no_llseek
+#define ABK_NO_LLSEEK no_llseek
 #endif
 
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kmod: jobs run inside the kernel by algbench.ko (kmod/), through its
- * debugfs control file (bench/sys/kmod_client.c). The module times each window
+ * control device /dev/algbench (bench/sys/kmod_client.c). The module times each window
  * itself, with one bound kthread per CPU, so this backend is a whole-job
  * backend: kat() checks the known answer in the kernel, run_job() asks for
  * one window per repeat.
@@ -134,7 +134,7 @@ static void job_line(const struct ab_job *job, const struct ab_vector *v, unsign
 	abk_line_text(l, ABK_KEY_CPUS, cpus);
 	abk_line_name(l, ABK_KEY_MODE, async ? ABK_ASYNC : ABK_SYNC);
 	if (async)
-		abk_line_uint(l, ABK_KEY_INFLIGHT, 8);
+		abk_line_uint(l, ABK_KEY_INFLIGHT, ABK_DEFAULT_INFLIGHT);
 	if (alg->type == AB_ACOMP) {
 		abk_line_name(l, ABK_KEY_CORPUS, AB_CORPUS_TEXT);
 		return;

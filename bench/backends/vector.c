@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Fixed job inputs and their reference answers. */
+/* Fixed job inputs (the patterns of kmod/algbench_corpus.h) and their reference answers. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +7,7 @@
 
 #include "backends/evp.h"
 #include "backends/vector.h"
+#include "kmod/algbench_corpus.h"
 
 static uint8_t *alloc_buf(size_t n)
 {
@@ -19,16 +20,9 @@ static uint8_t *alloc_buf(size_t n)
 	return p;
 }
 
-static void fill(uint8_t *p, size_t n, unsigned int mul, unsigned int add)
-{
-	/* Not periodic within 256 bytes: xts key halves differ. */
-	for (size_t i = 0; i < n; i++)
-		p[i] = (uint8_t)(i * mul + add);
-}
-
 static void fill_iv(const struct ab_alg *alg, uint8_t *iv)
 {
-	fill(iv, alg->ivlen, 3, 0xa0);
+	ab_iv_fill(iv, alg->ivlen);
 	if (alg->flags & AB_F_CCM_IV) {
 		iv[0] = 2; /* L = 3: a 12-byte nonce */
 		memset(iv + 13, 0, 3);
@@ -54,15 +48,15 @@ static int build_inputs(const struct ab_job *job, const struct ab_kat_vector *pv
 	vb->expect = alloc_buf(size + 64 + (pv ? pv->outlen : 0));
 	if (!vb->key || !vb->iv || !vb->aad || !vb->in || !vb->expect)
 		return -ENOMEM;
-	fill(vb->key, job->key->keylen, 7, 1);
+	ab_key_fill(vb->key, job->key->keylen);
 	fill_iv(alg, vb->iv);
-	fill(vb->aad, alg->aadlen, 5, 0x50);
+	ab_pattern_fill(vb->aad, alg->aadlen, 5, 0x50); /* user space's own AAD */
 	if ((alg->flags & AB_F_RFC4106) && alg->aadlen >= 8)
 		memcpy(vb->aad + alg->aadlen - 8, vb->iv, 8);
 	if (pv)
 		memcpy(vb->in, pv->in, size);
 	else
-		fill(vb->in, size, 31, 3);
+		ab_corpus_fill(AB_CORPUS_PATTERN, vb->in, size);
 	vb->v = (struct ab_vector){ .key = vb->key,
 				    .keylen = job->key->keylen,
 				    .iv = vb->iv,

@@ -12,6 +12,7 @@
 #include "command.h"
 #include "core/stats.h"
 #include "em/em_model.h"
+#include "kmod/algbench_em_model.h"
 #include "sys/cpu.h"
 
 static volatile unsigned long sink;
@@ -19,15 +20,14 @@ static volatile unsigned long sink;
 /* One sweep of one formula; returns the number of calls. */
 static unsigned long sweep(const struct ab_em_domain *d, int use_new)
 {
-	unsigned long caps[3] = { d->scale_cpu, d->scale_cpu * 3 / 4, d->scale_cpu / 2 };
-	unsigned long n = 0, acc = 0, mu, mult;
+	unsigned long n = 0, acc = 0, mu, mult, cap;
 	int c, st;
 
-	for (c = 0; c < 3; c++)
-		for (mu = 1; mu <= d->scale_cpu; mu++)
-			for (mult = 1; mult <= 4; mult++, n++)
-				acc += use_new ? ab_em_energy_new(d, mu, mu * mult, caps[c], &st)
-					       : ab_em_energy_old(d, mu, mu * mult, caps[c], &st);
+	for (c = 0; c < ABK_EM_SWEEP_CAPS; c++)
+		for (cap = abk_em_sweep_cap(d->scale_cpu, c), mu = 1; mu <= d->scale_cpu; mu++)
+			for (mult = 1; mult <= ABK_EM_SWEEP_MULT; mult++, n++)
+				acc += use_new ? ab_em_energy_new(d, mu, mu * mult, cap, &st)
+					       : ab_em_energy_old(d, mu, mu * mult, cap, &st);
 	sink += acc;
 	return n;
 }
@@ -48,21 +48,18 @@ static double time_formula(const struct ab_em_domain *d, int use_new, double ms)
 static int agreement(const struct ab_em_domain *d, unsigned long *points, unsigned long *same,
 		     double *worst_ppm)
 {
-	unsigned long caps[3] = { d->scale_cpu, d->scale_cpu * 3 / 4, d->scale_cpu / 2 };
-	unsigned long mu, mult;
+	unsigned long mu, mult, cap;
 	int c;
 
 	*points = *same = 0;
 	*worst_ppm = 0;
-	for (c = 0; c < 3; c++)
-		for (mu = 1; mu <= d->scale_cpu; mu++)
-			for (mult = 1; mult <= 4; mult++) {
+	for (c = 0; c < ABK_EM_SWEEP_CAPS; c++)
+		for (cap = abk_em_sweep_cap(d->scale_cpu, c), mu = 1; mu <= d->scale_cpu; mu++)
+			for (mult = 1; mult <= ABK_EM_SWEEP_MULT; mult++) {
 				int so, sn;
 				double eo =
-					(double)ab_em_energy_old(d, mu, mu * mult, caps[c], &so) *
-					10;
-				double en =
-					(double)ab_em_energy_new(d, mu, mu * mult, caps[c], &sn);
+					(double)ab_em_energy_old(d, mu, mu * mult, cap, &so) * 10;
+				double en = (double)ab_em_energy_new(d, mu, mu * mult, cap, &sn);
 				double ppm = eo > 0 ? (en > eo ? en - eo : eo - en) / eo * 1e6 : 0;
 
 				(*points)++;

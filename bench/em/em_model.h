@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * em: the energy model's em_cpu_energy() in user space, before and after
- * Linux 6.9, on the RK3399 tables algbench_em.ko uses (kmod/algbench_em.c).
+ * Linux 6.9, on the RK3399 tables algbench_em.ko uses: the numbers and
+ * v6.8's formula come from kmod/algbench_em_model.h, which the module
+ * includes too.
  */
 #ifndef ALGBENCH_EM_MODEL_H
 #define ALGBENCH_EM_MODEL_H
@@ -18,7 +20,8 @@ struct ab_em_domain {
 	int nr;
 	unsigned long scale_cpu, fmax;
 	struct ab_em_state st[AB_EM_MAX_STATES];  /* 6.9+: cost = 10 * power / performance */
-	unsigned long old_cost[AB_EM_MAX_STATES]; /* v6.8: cost = fmax * power / frequency */
+	unsigned long old_khz[AB_EM_MAX_STATES];  /* v6.8's table: frequencies, */
+	unsigned long old_cost[AB_EM_MAX_STATES]; /* cost = fmax * power / frequency */
 };
 
 /* RK3399's big (little = 0) or little (little = 1) cluster, as the kernel

@@ -15,6 +15,8 @@
 
 #include "cli/opt.h"
 #include "command.h"
+#include "result/result_json.h"
+#include "sys/json_in.h"
 #include "sys/json_out.h"
 
 #define PFX "algbench export: "
@@ -62,13 +64,6 @@ static int add_test(struct ctx *c, const char *path, const char *status, const c
 	return 0;
 }
 
-static const char *str(json_t *o, const char *key)
-{
-	json_t *v = json_object_get(o, key);
-
-	return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
 static long long num_int(json_t *o, const char *key)
 {
 	json_t *v = json_object_get(o, key);
@@ -81,10 +76,10 @@ static void job_path(char *out, size_t cap, const char *prefix, json_t *job)
 {
 	char b[64], a[128], o[32], m[32];
 
-	path_part(b, sizeof(b), str(job, "backend"));
-	path_part(a, sizeof(a), str(job, "alg"));
-	path_part(o, sizeof(o), str(job, "op"));
-	path_part(m, sizeof(m), str(job, "mode"));
+	path_part(b, sizeof(b), ab_json_str(job, "backend", NULL));
+	path_part(a, sizeof(a), ab_json_str(job, "alg", NULL));
+	path_part(o, sizeof(o), ab_json_str(job, "op", NULL));
+	path_part(m, sizeof(m), ab_json_str(job, "mode", NULL));
 	snprintf(out, cap, "%s.%s.%s.%s.k%lld.s%lld.t%lld.%s", prefix, b, a, o,
 		 num_int(job, json_object_get(job, "keybits") ? "keybits" : "keylen"),
 		 num_int(job, "size"), num_int(job, "threads"), m);
@@ -92,15 +87,9 @@ static void job_path(char *out, size_t cap, const char *prefix, json_t *job)
 
 static int export_result(struct ctx *c, const char *file, json_t *doc)
 {
-	json_t *results = json_object_get(doc, "results"), *r;
+	json_t *results = json_object_get(doc, "results"), *r; /* ab_result_check()ed */
 	size_t i;
 
-	if (!json_is_array(results)) {
-		fprintf(stderr,
-			PFX "%s: \"results\" is not an array; is it algbench/1 result JSON?\n",
-			file);
-		return 2;
-	}
 	json_array_foreach(results, i, r)
 	{
 		char path[512];
@@ -114,8 +103,8 @@ static int export_result(struct ctx *c, const char *file, json_t *doc)
 			return 2;
 		}
 		job_path(path, sizeof(path), "algbench.bench", r);
-		st = str(r, "status");
-		kat = str(r, "kat");
+		st = ab_json_str(r, "status", NULL);
+		kat = ab_json_str(r, "kat", NULL);
 		mbps = json_object_get(r, "mbps");
 		med = json_is_object(mbps) ? json_object_get(mbps, "median") : NULL;
 		if (json_is_number(med)) {
@@ -130,7 +119,7 @@ static int export_result(struct ctx *c, const char *file, json_t *doc)
 			status = "ERROR";
 		else
 			status = has ? "DONE" : "PASS";
-		if (add_test(c, path, status, str(r, "reason"), v, "MB/s", has)) {
+		if (add_test(c, path, status, ab_json_str(r, "reason", NULL), v, "MB/s", has)) {
 			fprintf(stderr, PFX "%s: results[%zu]: median is not a finite number\n",
 				file, i);
 			return 2;
@@ -154,7 +143,7 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 	json_array_foreach(pairs, i, p)
 	{
 		char path[512];
-		const char *w = str(p, "verdict"), *status;
+		const char *w = ab_json_str(p, "verdict", NULL), *status;
 		json_t *ratio = json_object_get(p, "ratio");
 
 		if (!json_is_object(p) || !json_is_object(json_object_get(p, "job")) || !w ||
@@ -283,30 +272,27 @@ static int export_main(void *opts, int nfiles, char **argv)
 	/* Load the JSON files first: the first result names the kernel. */
 	for (int i = 0; i < nfiles; i++) {
 		const char *file = argv[i];
-		FILE *f = fopen(file, "r");
+		char why[AB_WHY_LEN];
+		FILE *f = ab_fopen_regular(file, why);
 		int ch;
 
 		if (!f) {
-			fprintf(stderr, PFX "%s: %s\n", file, strerror(errno));
+			fprintf(stderr, PFX "%s: %s\n", file, why);
 			goto done;
 		}
 		while ((ch = getc(f)) == ' ' || ch == '\n' || ch == '\t' || ch == '\r')
 			;
 		fclose(f);
 		if (ch == '{') {
-			json_error_t err;
-
-			docs[i] = json_load_file(file, JSON_REJECT_DUPLICATES, &err);
+			docs[i] = ab_json_load(file, why);
 			if (!docs[i]) {
-				fprintf(stderr, PFX "%s:%d: not JSON: %s\n", file, err.line,
-					err.text);
+				fprintf(stderr, PFX "%s: not JSON: %s\n", file, why);
 				goto done;
 			}
-			if (!kernel && str(docs[i], "schema") &&
-			    !strcmp(str(docs[i], "schema"), "algbench/1"))
-				kernel = str(
+			if (!kernel && !strcmp(ab_json_str(docs[i], "schema", ""), AB_SCHEMA))
+				kernel = ab_json_str(
 					json_object_get(json_object_get(docs[i], "run"), "host"),
-					"kernel");
+					"kernel", NULL);
 		}
 	}
 	path_part(kpart, sizeof(kpart), kernel ? kernel : "unknown");
@@ -317,17 +303,25 @@ static int export_main(void *opts, int nfiles, char **argv)
 	for (int i = 0; i < nfiles; i++) {
 		const char *file = argv[i], *schema;
 
+		char why[AB_WHY_LEN];
+
 		if (!docs[i]) {
-			FILE *f = fopen(file, "r");
+			FILE *f = ab_fopen_regular(file, why);
 
 			if (!f) {
-				fprintf(stderr, PFX "%s: %s\n", file, strerror(errno));
+				fprintf(stderr, PFX "%s: %s\n", file, why);
 				goto done;
 			}
 			rc = export_tap(&c, file, f);
 			fclose(f);
-		} else if ((schema = str(docs[i], "schema")) && !strcmp(schema, "algbench/1")) {
-			rc = export_result(&c, file, docs[i]);
+		} else if ((schema = ab_json_str(docs[i], "schema", NULL)) &&
+			   !strcmp(schema, AB_SCHEMA)) {
+			if (ab_result_check(docs[i], why)) {
+				fprintf(stderr, PFX "%s: %s\n", file, why);
+				rc = 2;
+			} else {
+				rc = export_result(&c, file, docs[i]);
+			}
 		} else if (schema && !strcmp(schema, "algbench-compare/1")) {
 			rc = export_compare(&c, file, docs[i]);
 		} else {
@@ -350,8 +344,7 @@ static int export_main(void *opts, int nfiles, char **argv)
 		rc = 2;
 		goto done;
 	}
-	rc = o.out ? ab_json_write_atomic(o.out, doc, AB_JSON_SORT_KEYS)
-		   : ab_json_print(doc, stdout, AB_JSON_SORT_KEYS);
+	rc = ab_json_write(o.out ? o.out : "-", doc, AB_JSON_SORT_KEYS);
 	if (rc) {
 		fprintf(stderr, PFX "%s: cannot write: %s\n", o.out ? o.out : "stdout",
 			strerror(-rc));

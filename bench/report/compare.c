@@ -22,7 +22,7 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "core/stats.h"
-#include "report/result_json.h"
+#include "result/result_json.h"
 #include "sys/array.h"
 #include "sys/json_out.h"
 #include "sys/progress.h"
@@ -150,13 +150,14 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 					 ? (double)json_integer_value(jthreads)
 					 : 1;
 		struct job_pair *jp;
-		char key[1024];
+		char *key;
 		size_t j;
 
 		if (!json_array_size(samples) || (kat && strcmp(kat, "pass")))
 			continue;
-		ab_job_key(r, key, sizeof(key), &ident);
-		jp = find_or_add(p, key, ident);
+		key = ab_job_key(r, &ident);
+		jp = key ? find_or_add(p, key, ident) : NULL;
+		free(key);
 		if (!jp)
 			return -ENOMEM;
 		jp->side[which].present = 1;
@@ -176,7 +177,7 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 					"algbench compare: %s: job %s: sample %zu: want numbers "
 					"bytes > 0 and ns > 0 (and an integer round, if any); fix "
 					"or regenerate the result file\n",
-					path, key, j);
+					path, jp->key, j);
 				return -EINVAL;
 			}
 			if (add_sample(&jp->side[which], jr ? json_integer_value(jr) : 0,
@@ -201,29 +202,11 @@ static bool deterministic_file(json_t *root)
 
 static json_t *load_result(const char *path)
 {
-	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err);
-	const char *schema;
+	char why[AB_WHY_LEN];
+	json_t *root = ab_result_load(path, why);
 
-	if (!root) {
-		if (err.line > 0)
-			fprintf(stderr, "algbench compare: %s: line %d: %s\n", path, err.line,
-				err.text);
-		else
-			fprintf(stderr, "algbench compare: %s\n", err.text);
-		return NULL;
-	}
-	schema = json_string_value(json_object_get(root, "schema"));
-	if (!schema || strcmp(schema, "algbench/1") ||
-	    !json_is_array(json_object_get(root, "results"))) {
-		fprintf(stderr,
-			"algbench compare: %s: not an algbench result (want schema \"algbench/1\" "
-			"with a "
-			"results array)\n",
-			path);
-		json_decref(root);
-		return NULL;
-	}
+	if (!root)
+		fprintf(stderr, "algbench compare: %s: %s\n", path, why);
 	return root;
 }
 
@@ -403,12 +386,9 @@ static json_t *run_summary(json_t *root, const char *path)
 
 static int write_json(json_t *doc, const char *path)
 {
-	int err;
+	int err = ab_json_write(path, doc, 0);
 
-	if (!strcmp(path, "-"))
-		return ab_json_print(doc, stdout, 0);
-	err = ab_json_write_atomic(path, doc, 0);
-	if (err)
+	if (err && strcmp(path, "-"))
 		fprintf(stderr, "algbench compare: cannot write %s: %s\n", path, strerror(-err));
 	return err;
 }
@@ -448,34 +428,31 @@ static void print_pair(FILE *tbl, const struct job_pair *jp, const struct verdic
 			v->word, sep, v->why, end);
 }
 
-static json_t *real_or_null(double x)
-{
-	return isfinite(x) ? json_real(x) : json_null();
-}
-
 static json_t *side_json(const struct side_summary *s, bool deterministic)
 {
-	return json_pack("{s:o, s:o, s:I, s:I, s:o, s:o}", "median_mbps", real_or_null(s->mbps),
-			 deterministic ? "max_boot_dev" : "cv", real_or_null(s->spread), "n",
-			 (json_int_t)s->samples, "boots", (json_int_t)s->boots, "ns_per_op",
-			 real_or_null(s->nsop), "cv_kind",
+	return json_pack("{s:o, s:o, s:I, s:I, s:o, s:o}", "median_mbps",
+			 ab_json_real_or_null(s->mbps), deterministic ? "max_boot_dev" : "cv",
+			 ab_json_real_or_null(s->spread), "n", (json_int_t)s->samples, "boots",
+			 (json_int_t)s->boots, "ns_per_op", ab_json_real_or_null(s->nsop),
+			 "cv_kind",
 			 json_string(deterministic ? "max relative deviation of a boot median"
 						   : "CV of boot medians"));
 }
 
 static json_t *pair_json(const struct job_pair *jp, const struct verdict *v, bool deterministic)
 {
-	json_t *o = json_pack("{s:O, s:o, s:o, s:o, s:[o, o], s:s, s:o, s:o, s:s, s:b}", "job",
-			      jp->ident, "base", side_json(&v->base, deterministic), "new",
-			      side_json(&v->new, deterministic), "ratio", real_or_null(v->ratio),
-			      "ci95", real_or_null(v->lo), real_or_null(v->hi), "interval",
-			      deterministic ? "range over every pair of boots"
-					    : "two-level bootstrap 95%",
-			      "p", real_or_null(v->p), "p_bh", real_or_null(v->p_adj), "verdict",
-			      v->word, "few_samples", v->few_boots);
+	json_t *o = json_pack(
+		"{s:O, s:o, s:o, s:o, s:[o, o], s:s, s:o, s:o, s:s, s:b}", "job", jp->ident, "base",
+		side_json(&v->base, deterministic), "new", side_json(&v->new, deterministic),
+		"ratio", ab_json_real_or_null(v->ratio), "ci95", ab_json_real_or_null(v->lo),
+		ab_json_real_or_null(v->hi), "interval",
+		deterministic ? "range over every pair of boots" : "two-level bootstrap 95%", "p",
+		ab_json_real_or_null(v->p), "p_bh", ab_json_real_or_null(v->p_adj), "verdict",
+		v->word, "few_samples", v->few_boots);
 
 	if (deterministic)
-		json_object_set_new(o, "delta_ns_per_op", real_or_null(v->new.nsop - v->base.nsop));
+		json_object_set_new(o, "delta_ns_per_op",
+				    ab_json_real_or_null(v->new.nsop - v->base.nsop));
 	if (both_counted(jp))
 		json_object_set_new(o, "instructions_per_op",
 				    json_pack("{s:f, s:f, s:f}", "base", jp->side[0].ins_per_op,

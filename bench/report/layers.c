@@ -21,7 +21,8 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "report/plot.h"
-#include "report/result_json.h"
+#include "result/result_json.h"
+#include "sys/json_in.h"
 #include "sys/json_out.h"
 
 #define PFX "algbench report: "
@@ -39,14 +40,38 @@ static const struct layer {
 };
 #define N_LAYERS (sizeof(layers) / sizeof(layers[0]))
 
+/*
+ * The ratio columns: a layer over another, each named by backend and mode
+ * (looked up in layers[], never by position). The ops rows' own baselines
+ * (afalg vmsplice/aio against sendmsg) are the run table's comparison
+ * within one backend; these compare layers across backends.
+ */
+static const struct ratio {
+	const char *num_backend, *num_mode, *den_backend, *den_mode, *column;
+} ratios[] = {
+	{ "afalg", "sendmsg", "kmod", "sync", "AF_ALG sendmsg / kmod" },
+	{ "afalg", "vmsplice", "kmod", "sync", "AF_ALG vmsplice / kmod" },
+	{ "kmod", "sync", "openssl", "evp", "kmod / OpenSSL" },
+};
+#define N_RATIOS (sizeof(ratios) / sizeof(ratios[0]))
+
+/* The index in layers[] of BACKEND's MODE, N_LAYERS when it has none (the cell shows "-"). */
+static size_t layer_index(const char *backend, const char *mode)
+{
+	size_t k;
+
+	for (k = 0; k < N_LAYERS; k++)
+		if (!strcmp(layers[k].backend, backend) && !strcmp(layers[k].mode, mode))
+			break;
+	return k;
+}
+
 /* Which operation a row of the report shows, first match wins. */
 static const char *const op_order[] = { "encrypt", "digest", "compress" };
 
 static const char *str(json_t *o, const char *k)
 {
-	const char *s = json_string_value(json_object_get(o, k));
-
-	return s ? s : "";
+	return ab_json_str(o, k, "");
 }
 
 static long long num(json_t *o, const char *k)
@@ -174,8 +199,10 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 	fprintf(f, "\n\n| size (B) |");
 	for (size_t k = 0; k < N_LAYERS; k++)
 		fprintf(f, " %s MB/s |", layers[k].column);
-	fprintf(f, " AF_ALG sendmsg / kmod | AF_ALG vmsplice / kmod | kmod / OpenSSL |\n|---|");
-	for (size_t k = 0; k < N_LAYERS + 3; k++)
+	for (size_t k = 0; k < N_RATIOS; k++)
+		fprintf(f, " %s |", ratios[k].column);
+	fprintf(f, "\n|---|");
+	for (size_t k = 0; k < N_LAYERS + N_RATIOS; k++)
 		fprintf(f, "---|");
 	fputc('\n', f);
 	for (i = 0; i < n_sizes; i++) {
@@ -189,9 +216,12 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 			else
 				fprintf(f, " - |");
 		}
-		ratio_cell(f, row[2], row[0]);
-		ratio_cell(f, row[3], row[0]);
-		ratio_cell(f, row[0], row[5]);
+		for (size_t k = 0; k < N_RATIOS; k++) {
+			size_t a = layer_index(ratios[k].num_backend, ratios[k].num_mode);
+			size_t b = layer_index(ratios[k].den_backend, ratios[k].den_mode);
+
+			ratio_cell(f, a < N_LAYERS ? row[a] : NULL, b < N_LAYERS ? row[b] : NULL);
+		}
 		fputc('\n', f);
 	}
 	ab_plot_file_name(alg, safe, sizeof(safe));
@@ -200,24 +230,18 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 
 static int report(const char *path, const char *dir)
 {
-	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err), *results, *r, *shown, *algs, *host;
+	char why[AB_WHY_LEN];
+	json_t *root = ab_result_load(path, why), *results, *r, *shown, *algs, *host;
 	char md[600], layers_json[600], plots[600];
 	size_t i, n_algs;
 	FILE *f;
 	int rc = 2;
 
 	if (!root) {
-		fprintf(stderr, PFX "%s: %s\n", path, err.text);
+		fprintf(stderr, PFX "%s: %s\n", path, why);
 		return 2;
 	}
 	results = json_object_get(root, "results");
-	if (strcmp(str(root, "schema"), AB_SCHEMA) || !json_is_array(results)) {
-		fprintf(stderr, PFX "%s: not an algbench result (want schema \"%s\")\n", path,
-			AB_SCHEMA);
-		json_decref(root);
-		return 2;
-	}
 	if (strlen(dir) > 400 || (mkdir(dir, 0755) && errno != EEXIST)) {
 		fprintf(stderr, PFX "cannot create %s: %s\n", dir,
 			strlen(dir) > 400 ? "path too long" : strerror(errno));
@@ -289,7 +313,7 @@ static int report(const char *path, const char *dir)
 		json_t *doc = json_pack("{s:s, s:O, s:O}", "schema", AB_SCHEMA, "run",
 					json_object_get(root, "run"), "results", shown);
 		char *files[] = { layers_json };
-		int werr = ab_json_write_atomic(layers_json, doc, 0);
+		int werr = ab_json_write(layers_json, doc, 0);
 
 		json_decref(doc);
 		if (werr) {

@@ -8,6 +8,7 @@
  * uses: one definition of MB/s, ns/op and cycles/byte.
  */
 #include <errno.h>
+#include <limits.h>
 #include <jansson.h>
 #include <math.h>
 #include <stddef.h>
@@ -18,14 +19,15 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "core/stats.h"
-#include "report/result_json.h"
+#include "result/result_json.h"
 #include "sys/array.h"
+#include "sys/json_in.h"
 #include "sys/json_out.h"
 
 #define PFX "algbench merge: "
 
 struct merged_job {
-	char key[1024];
+	char *key;	/* ab_job_key() */
 	json_t *result; /* the first round's result object, samples replaced */
 	json_t *samples;
 	json_t *drivers; /* distinct driver names, in order of appearance */
@@ -63,21 +65,54 @@ static int sample_ok(json_t *s)
 	       !json_object_get(s, "round");
 }
 
+/* A perf summary merge may carry: a scope the harness writes. */
+static int perf_scope_known(json_t *perf)
+{
+	const char *scope = ab_json_str(perf, "scope", "");
+
+	return !strcmp(scope, AB_PERF_SCOPE_THREADS) || !strcmp(scope, AB_PERF_SCOPE_CPUS);
+}
+
+/* Absent, or what the harness writes: a known scope, or {unavailable: why} alone. */
+static int perf_summary_ok(json_t *perf)
+{
+	return !perf || perf_scope_known(perf) ||
+	       (json_object_size(perf) == 1 && json_is_string(json_object_get(perf, "unavailable")));
+}
+
 static struct merged_job *job_of(struct merge *m, json_t *result)
 {
-	char key[1024];
+	char *key = ab_job_key(result, NULL);
+	struct merged_job *job;
 
-	ab_job_key(result, key, sizeof(key), NULL);
-	for (size_t i = 0; i < m->n; i++)
-		if (!strcmp(m->jobs[i].key, key))
-			return &m->jobs[i];
-	if (AB_ARRAY_RESERVE(m->jobs, m->cap, m->n))
+	if (!key)
 		return NULL;
-	m->jobs[m->n] = (struct merged_job){ .result = json_deep_copy(result),
-					     .samples = json_array(),
-					     .drivers = json_array() };
-	snprintf(m->jobs[m->n].key, sizeof(m->jobs[m->n].key), "%s", key);
-	return m->jobs[m->n].result ? &m->jobs[m->n++] : NULL;
+	for (size_t i = 0; i < m->n; i++)
+		if (!strcmp(m->jobs[i].key, key)) {
+			free(key);
+			return &m->jobs[i];
+		}
+	if (AB_ARRAY_RESERVE(m->jobs, m->cap, m->n)) {
+		free(key);
+		return NULL;
+	}
+	job = &m->jobs[m->n];
+	*job = (struct merged_job){ .key = key,
+				    .result = json_deep_copy(result),
+				    .samples = json_array(),
+				    .drivers = json_array() };
+	if (!job->result || !job->samples || !job->drivers) {
+		json_decref(job->result);
+		json_decref(job->samples);
+		json_decref(job->drivers);
+		free(key);
+		return NULL;
+	}
+	/* only a perf summary the harness could have written comes along */
+	if (!perf_summary_ok(json_object_get(result, "perf")))
+		json_object_del(job->result, "perf");
+	m->n++;
+	return job;
 }
 
 static int add_run(struct merge *m, json_t *root, size_t round, const char *path)
@@ -93,8 +128,26 @@ static int add_run(struct merge *m, json_t *root, size_t round, const char *path
 		size_t k;
 		int seen = 0;
 
+		json_t *threads = json_object_get(r, "threads");
+
 		if (!json_is_object(r)) {
 			fprintf(stderr, PFX "%s: results[%zu] is not an object\n", path, i);
+			return -EINVAL;
+		}
+		/* threads divide ns/op: a count that does not fit would become 0 */
+		if (threads && (!json_is_integer(threads) || json_integer_value(threads) < 1 ||
+				json_integer_value(threads) > UINT_MAX)) {
+			fprintf(stderr,
+				PFX "%s: results[%zu]: threads must be an integer from 1 to %u; fix "
+				    "or regenerate the result file\n",
+				path, i, UINT_MAX);
+			return -EINVAL;
+		}
+		if (!json_is_array(json_object_get(r, "samples"))) {
+			fprintf(stderr,
+				PFX "%s: results[%zu]: samples must be an array (an empty one for a "
+				    "job that did not run); fix or regenerate the result file\n",
+				path, i);
 			return -EINVAL;
 		}
 		job = job_of(m, r);
@@ -102,8 +155,8 @@ static int add_run(struct merge *m, json_t *root, size_t round, const char *path
 			return -ENOMEM;
 		job->rounds++;
 		/* --perf's scope: the first round that counted says what was counted */
-		if (!json_object_get(json_object_get(job->result, "perf"), "scope") &&
-		    json_is_string(json_object_get(json_object_get(r, "perf"), "scope")))
+		if (!perf_scope_known(json_object_get(job->result, "perf")) &&
+		    perf_scope_known(json_object_get(r, "perf")))
 			json_object_set(job->result, "perf", json_object_get(r, "perf"));
 		job->passed += kat && !strcmp(kat, "pass");
 		job->failed += kat && !strcmp(kat, "fail");
@@ -130,15 +183,10 @@ static int add_run(struct merge *m, json_t *root, size_t round, const char *path
 	return 0;
 }
 
-static json_t *real_or_null(double x)
-{
-	return isfinite(x) ? json_real(x) : json_null();
-}
-
 /* The summary of one merged job, through the same function `run` uses. */
 static int summarise(struct merged_job *job)
 {
-	json_t *threads = json_object_get(job->result, "threads"), *s;
+	json_t *threads = json_object_get(job->result, "threads"), *s, *psum;
 	struct ab_result res = { 0 };
 	size_t n = json_array_size(job->samples), i;
 	const char *kat;
@@ -183,43 +231,33 @@ static int summarise(struct merged_job *job)
 	}
 	res.n_samples = (unsigned int)n;
 	ab_result_stats(&res);
-	json_object_set_new(job->result, "mbps",
-			    json_pack("{s:o, s:o, s:o, s:o}", "median",
-				      real_or_null(res.mbps.median), "min",
-				      real_or_null(res.mbps.min), "max", real_or_null(res.mbps.max),
-				      "mad", real_or_null(res.mbps.mad)));
-	json_object_set_new(job->result, "ns_per_op_median", real_or_null(res.ns_per_op_median));
-	json_object_set_new(job->result, "cycles_per_byte", real_or_null(res.cycles_per_byte));
-	/* --perf medians over every round's counted samples. */
-	res.perf_scope = json_string_value(
-		json_object_get(json_object_get(job->result, "perf"), "scope"));
-	if (res.perf_scope && strcmp(res.perf_scope, AB_PERF_SCOPE_THREADS) &&
-	    strcmp(res.perf_scope, AB_PERF_SCOPE_CPUS))
-		res.perf_scope = NULL;
+	if (ab_result_set_summary(job->result, &res)) {
+		free(res.samples);
+		return -ENOMEM;
+	}
+	/* --perf medians over every round's counted samples, never a copied claim */
+	psum = json_object_get(job->result, "perf");
+	res.perf_scope = perf_scope_known(psum) ? ab_json_str(psum, "scope", NULL) : NULL;
 	if (isfinite(res.instructions_per_op) && res.perf_scope)
 		json_object_set_new(job->result, "perf", ab_perf_summary_json(&res));
+	else if (psum && !json_is_string(json_object_get(psum, "unavailable")))
+		json_object_set_new(job->result, "perf",
+				    json_pack("{s:s}", "unavailable", "no sample was counted"));
 	free(res.samples);
 	return 0;
 }
 
 static json_t *load_run(const char *path)
 {
-	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err);
-	const char *schema = json_string_value(json_object_get(root, "schema"));
+	char why[AB_WHY_LEN];
+	json_t *root = ab_result_load(path, why);
 
 	if (!root) {
-		fprintf(stderr, PFX "%s: %s%s%d\n", path, err.text, err.line > 0 ? " at line " : "",
-			err.line > 0 ? err.line : 0);
+		fprintf(stderr, PFX "%s: %s\n", path, why);
 		return NULL;
 	}
-	if (!schema || strcmp(schema, AB_SCHEMA) ||
-	    !json_is_array(json_object_get(root, "results")) ||
-	    !json_is_object(json_object_get(root, "run"))) {
-		fprintf(stderr,
-			PFX "%s: not an algbench result (want schema \"%s\", a run object "
-			    "and a results array)\n",
-			path, AB_SCHEMA);
+	if (!json_is_object(json_object_get(root, "run"))) {
+		fprintf(stderr, PFX "%s: no run object (merge copies it into run.boots)\n", path);
 		json_decref(root);
 		return NULL;
 	}
@@ -275,19 +313,16 @@ static int merge_files(char **files, int n_files, const char *out, const char *v
 	}
 	json_object_set(run, "boots", boots);
 	doc = json_pack("{s:s, s:O, s:O}", "schema", AB_SCHEMA, "run", run, "results", results);
-	if (!strcmp(out, "-")) {
-		rc = ab_json_print(doc, stdout, 0) ? 2 : 0;
-	} else {
-		err = ab_json_write_atomic(out, doc, 0);
-		if (err)
-			fprintf(stderr, PFX "cannot write %s: %s\n", out, strerror(-err));
-		rc = err ? 2 : 0;
-	}
+	err = ab_json_write(out, doc, 0);
+	if (err && strcmp(out, "-"))
+		fprintf(stderr, PFX "cannot write %s: %s\n", out, strerror(-err));
+	rc = err ? 2 : 0;
 out:
 	for (size_t i = 0; i < m.n; i++) {
 		json_decref(m.jobs[i].result);
 		json_decref(m.jobs[i].samples);
 		json_decref(m.jobs[i].drivers);
+		free(m.jobs[i].key);
 	}
 	free(m.jobs);
 	json_decref(doc);

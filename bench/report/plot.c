@@ -28,7 +28,9 @@
 #include "command.h"
 #include "core/stats.h"
 #include "report/plot.h"
+#include "result/result_json.h"
 #include "sys/array.h"
+#include "sys/json_in.h"
 #include "sys/spawn.h"
 
 struct point {
@@ -45,9 +47,7 @@ struct points {
 
 static const char *str_field(json_t *o, const char *k)
 {
-	const char *s = json_string_value(json_object_get(o, k));
-
-	return s ? s : "-";
+	return ab_json_str(o, k, "-");
 }
 
 /* Median, min and max of a result's per-sample throughput in MB/s. */
@@ -350,8 +350,8 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 
 static int plot_ratio(const char *cmp_path, const char *dir)
 {
-	json_error_t err;
-	json_t *cmp = json_load_file(cmp_path, 0, &err), *pair;
+	char why[AB_WHY_LEN];
+	json_t *cmp = ab_json_load(cmp_path, why), *pair;
 	char data[512], script[512];
 	double threshold, lo_x, hi_x, pad;
 	int rc, deterministic;
@@ -359,7 +359,7 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 	FILE *d, *g;
 
 	if (!cmp) {
-		fprintf(stderr, "algbench plot: %s: %s\n", cmp_path, err.text);
+		fprintf(stderr, "algbench plot: %s: %s\n", cmp_path, why);
 		return -EINVAL;
 	}
 	n = json_array_size(json_object_get(cmp, "pairs"));
@@ -505,19 +505,12 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 		return 2;
 	}
 	for (int i = 0; i < n_files && !rc; i++) {
-		json_error_t err;
+		char why[AB_WHY_LEN];
 		int r;
 
-		roots[i] = json_load_file(files[i], 0, &err);
+		roots[i] = ab_result_load(files[i], why);
 		if (!roots[i]) {
-			fprintf(stderr, "algbench plot: %s: %s\n", files[i], err.text);
-			rc = 2;
-		} else if (strcmp(str_field(roots[i], "schema"), "algbench/1") ||
-			   !json_is_array(json_object_get(roots[i], "results"))) {
-			fprintf(stderr,
-				"algbench plot: %s: not an algbench result (want schema "
-				"\"algbench/1\" with a results array)\n",
-				files[i]);
+			fprintf(stderr, "algbench plot: %s: %s\n", files[i], why);
 			rc = 2;
 		} else if ((source_label(roots[i], i, labels),
 			    r = add_points(&pts, roots[i], files[i], labels[i]))) {

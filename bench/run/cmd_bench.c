@@ -13,11 +13,11 @@
 
 #include "cli/opt.h"
 #include "command.h"
-#include "em/em_source.h"
-#include "report/report.h"
-#include "report/result_json.h"
+#include "energy/em_source.h"
+#include "result/result_json.h"
 #include "run/harness.h"
 #include "run/plan.h"
+#include "run/table.h"
 #include "sys/cpu.h"
 #include "sys/perf.h"
 #include "sys/progress.h"
@@ -256,7 +256,7 @@ static void add_result(struct run_state *s, const struct ab_result *res, json_t 
 	}
 	if (energy)
 		json_object_set_new(extras, "energy", energy);
-	err = extras ? ab_json_add_extra(s->json, res, extras) : -ENOMEM;
+	err = extras ? ab_json_add_extra(s->json, res, res->job.backend->name, extras) : -ENOMEM;
 	/* say it once; the results stay in memory and the close retries */
 	if (err && !s->json_failed++)
 		fprintf(stderr,

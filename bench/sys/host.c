@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "sys/cpu.h"
 #include "sys/host.h"
+#include "sys/kstats.h"
 
 #define CPU_SYS	 "/sys/devices/system/cpu"
 #define MAX_CPUS 4096
@@ -83,4 +88,53 @@ void ab_host_tuning_read(struct ab_host_tuning *t)
 	}
 	t->packages = n_pkgs;
 	t->cores = n_pairs;
+}
+
+static void crypto_stats_of(struct ab_run_info *run)
+{
+	enum kstats k = kstats_from_config(run->config_source, sizeof(run->config_source));
+
+	snprintf(run->crypto_stats, sizeof(run->crypto_stats), "%s", kstats_name(k));
+}
+
+/*
+ * The clocksource behind CLOCK_MONOTONIC decides what a sample's ns mean
+ * (under -icount a guest's tsc counts instructions). Kernel text is
+ * untrusted: anything but [a-z0-9_-] becomes "unknown".
+ */
+static void clocksource_of(struct ab_run_info *run)
+{
+	char buf[sizeof(run->clocksource)] = "";
+	size_t n;
+
+	snprintf(run->clocksource, sizeof(run->clocksource), "unknown");
+	if (ab_read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource", buf,
+			 sizeof(buf)))
+		return;
+	n = strspn(buf, "abcdefghijklmnopqrstuvwxyz0123456789_-");
+	if (n && !buf[n])
+		snprintf(run->clocksource, sizeof(run->clocksource), "%s", buf);
+}
+
+void ab_run_info_collect(struct ab_run_info *run)
+{
+	time_t now = time(NULL);
+	struct utsname u;
+	struct tm tm;
+
+	memset(run, 0, sizeof(*run));
+	gmtime_r(&now, &tm);
+	strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	strftime(run->id, sizeof(run->id), "%Y%m%dT%H%M%SZ", &tm);
+	snprintf(run->id + strlen(run->id), sizeof(run->id) - strlen(run->id), "-%d",
+		 (int)getpid());
+	if (!uname(&u))
+		snprintf(run->kernel, sizeof(run->kernel), "%s", u.release);
+	ab_cpuinfo_field("model name", run->cpu_model, sizeof(run->cpu_model));
+	run->nproc = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
+	run->smp_threads = ab_cpus_usable();
+	crypto_stats_of(run);
+	ab_hypervisor_name(run->cpu_model, run->virtualized, sizeof(run->virtualized));
+	clocksource_of(run);
+	ab_host_tuning_read(&run->tuning);
 }

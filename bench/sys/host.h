@@ -21,4 +21,27 @@ void ab_host_tuning_read(struct ab_host_tuning *t);
 /* First line of PATH into BUF (trailing newline cut, truncated to CAP); 0, or -1 if unreadable. */
 int ab_read_line(const char *path, char *buf, size_t cap);
 
+/*
+ * What a result file says about the run and its machine ("run" in
+ * docs/result-json.md): the run's id and start, and the host facts: uname,
+ * CPU, clocksource, CONFIG_CRYPTO_STATS and where it was read, the tuning.
+ */
+struct ab_run_info {
+	char id[64];	  /* run id: UTC time + pid, e.g. 20261203T120000Z-1234 */
+	char started[32]; /* ISO 8601 UTC */
+	char kernel[128]; /* uname -r */
+	char cpu_model[128];
+	unsigned int nproc;
+	unsigned int smp_threads;     /* CPUs online (threads the harness may pin) */
+	char crypto_stats[8];	      /* "y", "n", "absent" or "unknown" */
+	char config_source[256];      /* where crypto_stats came from, "" if nowhere */
+	char virtualized[32];	      /* "none", "kvm", "tcg", "bhyve", ..., "other:SIG", "unknown"
+					 (sys/cpu.h) */
+	char clocksource[32];	      /* current clocksource (tsc, kvm-clock, ...) or "unknown" */
+	struct ab_host_tuning tuning; /* governor, turbo, SMT, topology (sys/host.h) */
+};
+
+/* Fill RUN from the running system (uname, /proc/cpuinfo, kernel config). */
+void ab_run_info_collect(struct ab_run_info *run);
+
 #endif

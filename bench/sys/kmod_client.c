@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Client of algbench.ko's debugfs control file. */
+/* Client of algbench.ko's control device, /dev/algbench. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <linux/magic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <linux/magic.h>
 #include <sys/mount.h>
-#include <sys/vfs.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
+#include "sys/host.h"
 #include "sys/kmod_client.h"
 #include "sys/spawn.h"
 
@@ -150,6 +151,32 @@ void abk_mount_debugfs(void)
 		(void)mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
 }
 
+int abk_dev_ready(char *why)
+{
+	char dev[32] = "";
+	int err;
+
+	if (access(ABK_DEV, R_OK | W_OK) == 0)
+		return 0;
+	err = -errno;
+	if (err == -ENOENT && !ab_read_line(ABK_DEV_SYSFS, dev, sizeof(dev)) && strchr(dev, ':')) {
+		/* loaded and registered, but nobody made the node (no udev, no devtmpfs on /dev) */
+		*strchr(dev, ':') = ' ';
+		snprintf(why, AB_WHY_LEN,
+			 "%s: no such file, but algbench.ko is loaded (%s): mount devtmpfs on /dev "
+			 "('mount -t devtmpfs devtmpfs /dev'), or as root 'mknod -m 600 %s c %s'",
+			 ABK_DEV, ABK_DEV_SYSFS, ABK_DEV, dev);
+	} else if (err == -ENOENT)
+		snprintf(why, AB_WHY_LEN, "%s: no such file: algbench.ko is not loaded", ABK_DEV);
+	else if (err == -EACCES || err == -EPERM)
+		snprintf(why, AB_WHY_LEN,
+			 "%s: %s: the control device is root's (mode 0600): run algbench as root",
+			 ABK_DEV, strerror(-err));
+	else
+		snprintf(why, AB_WHY_LEN, "%s: %s", ABK_DEV, strerror(-err));
+	return err;
+}
+
 int abk_ensure_loaded(char *why)
 {
 	/* one modprobe per process: a suite asks once per kmod job */
@@ -157,29 +184,19 @@ int abk_ensure_loaded(char *why)
 	static char failed_why[AB_WHY_LEN];
 	int ret;
 
-	if (access(ABK_DIR "/run", W_OK) == 0)
+	if (access(ABK_DEV, R_OK | W_OK) == 0)
 		return 0;
 	if (failed) {
 		snprintf(why, AB_WHY_LEN, "%s", failed_why);
 		return failed;
 	}
-	abk_mount_debugfs();
-	if (access(ABK_DIR "/run", W_OK) == 0)
-		return 0;
 	ret = abk_modprobe("algbench", false, why, AB_WHY_LEN);
 	if (ret) {
 		failed = ret;
 		snprintf(failed_why, sizeof(failed_why), "%s", why);
 		return ret;
 	}
-	if (access(ABK_DIR "/run", W_OK) != 0) {
-		snprintf(why, AB_WHY_LEN,
-			 "%s/run: %s after loading algbench.ko (debugfs not mounted at "
-			 "/sys/kernel/debug, or not root?)",
-			 ABK_DIR, strerror(errno));
-		return -errno;
-	}
-	return 0;
+	return abk_dev_ready(why);
 }
 
 int abk_get(const char *text, const char *key, char *out, size_t len)
@@ -289,12 +306,11 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	ssize_t n;
 
 	memset(res, 0, sizeof(*res));
-	fd = open(ABK_DIR "/run", O_RDWR | O_CLOEXEC);
+	fd = open(ABK_DEV, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;
-		snprintf(why, AB_WHY_LEN,
-			 "%s/run: %s (algbench.ko not loaded? see abk_ensure_loaded)", ABK_DIR,
-			 strerror(errno));
+		if (abk_dev_ready(why) == 0) /* there after all: say what open() said */
+			snprintf(why, AB_WHY_LEN, "%s: %s", ABK_DEV, strerror(-err));
 		return err;
 	}
 	/* The write returns when the job is done; its reply is read on the same fd. */
@@ -304,7 +320,7 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	res->text = read_all(fd);
 	close(fd);
 	if (!res->text || !res->text[0]) {
-		snprintf(why, AB_WHY_LEN, "%s/run: no reply to '%s' (%s)", ABK_DIR, line,
+		snprintf(why, AB_WHY_LEN, "%s: no reply to '%s' (%s)", ABK_DEV, line,
 			 err ? strerror(-err) : "empty");
 		return err ? err : -EIO;
 	}

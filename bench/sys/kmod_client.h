@@ -10,13 +10,14 @@
 #include "kmod/algbench_abi.h"
 
 /*
- * Client of algbench.ko's debugfs protocol (docs/kmod.md): one job line in,
- * key=value lines out. Standalone: no harness types, so scripts' helpers and
- * the kmod backend share it.
+ * Client of algbench.ko's control device (docs/kmod.md): one job line in,
+ * key=value lines out, on one open file of /dev/algbench. Standalone: no
+ * harness types, so scripts' helpers and the kmod backend share it.
  */
 
-#define ABK_DIR	     "/sys/kernel/debug/algbench"
-#define ABK_MAX_CPUS 1024
+#define ABK_DEV	      "/dev/algbench"
+#define ABK_DEV_SYSFS "/sys/class/misc/algbench/dev" /* MAJOR:MINOR once loaded */
+#define ABK_MAX_CPUS  1024
 
 struct abk_cpu {
 	unsigned int cpu;
@@ -62,9 +63,15 @@ void abk_line_hex(struct abk_line *l, enum abk_key key, const uint8_t *p, size_t
 void abk_line_text(struct abk_line *l, enum abk_key key, const char *text);
 
 /*
- * Make sure the control file exists: mount debugfs at /sys/kernel/debug if
- * nothing is there, modprobe algbench if it is not loaded. 0 or -errno with
- * WHY (AB_WHY_LEN).
+ * Whether ABK_DEV can be opened for reading and writing: 0, or -errno with
+ * WHY saying which of "not loaded", "no device node" (and the mknod that
+ * makes it) or "not root" it is.
+ */
+int abk_dev_ready(char *why);
+
+/*
+ * Make sure the control device can be used: modprobe algbench if it is not
+ * loaded. 0 or -errno with WHY (AB_WHY_LEN).
  */
 int abk_ensure_loaded(char *why);
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "command.h"
+#include "sys/json_out.h"
 #include "trace/counts_json.h"
 #include "trace/markers.h"
 #include "trace/probes.h"
@@ -182,13 +183,10 @@ static int write_json(const char *path, const struct trace_session *s, const str
 	json_object_set_new(root, "user_events", json_string(trace_markers_status()));
 	json_object_set_new(root, "probes", probes);
 	json_object_set_new(root, "drivers", trace_counts_json(NULL, 0, c, n, s->exit_probes));
-	if (!strcmp(path, "-"))
-		ret = json_dumpf(root, stdout, JSON_INDENT(2)) || fputc('\n', stdout) == EOF;
-	else
-		ret = json_dump_file(root, path, JSON_INDENT(2));
+	ret = ab_json_write(path, root, 0);
 	json_decref(root);
 	if (ret)
-		fprintf(stderr, "algbench trace: cannot write %s\n", path);
+		fprintf(stderr, "algbench trace: cannot write %s: %s\n", path, strerror(-ret));
 	return ret ? -1 : 0;
 }
 

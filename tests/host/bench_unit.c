@@ -17,11 +17,11 @@
 
 #include "backends/vector.h"
 #include "core/stats.h"
-#include "em/em_source.h"
-#include "report/report.h"
-#include "report/result_json.h"
+#include "energy/em_source.h"
+#include "result/result_json.h"
 #include "run/harness.h"
 #include "run/plan.h"
+#include "run/table.h"
 #include "sys/kmod_client.h"
 #include "sys/spawn.h"
 #include "sys/tap.h"
@@ -398,7 +398,8 @@ static void test_json(void)
 	}
 	snprintf(path, sizeof(path), "%s/r.json", dir);
 	w = ab_json_open(path, &run);
-	ok = w && !ab_json_add(w, &r) && !ab_json_add(w, &skipped) && !ab_json_close(w);
+	ok = w && !ab_json_add(w, &r, r.job.backend->name) &&
+	     !ab_json_add(w, &skipped, skipped.job.backend->name) && !ab_json_close(w);
 	ab_tap_ok(ok, "writer opens, adds and closes");
 	doc = json_load_file(path, 0, &err);
 	res0 = json_array_get(json_object_get(doc, "results"), 0);
@@ -477,7 +478,7 @@ static void test_per_cpu_json(void)
 	s.per_cpu[1] = (struct ab_cpu_sample){ 5, 20, 20 * 4096, 2000 };
 	r = sample_result(&s);
 	r.job.threads = 2;
-	o = ab_result_to_json(&r);
+	o = ab_result_to_json(&r, r.job.backend->name);
 	pc = json_object_get(json_array_get(json_object_get(o, "samples"), 0), "per_cpu");
 	e1 = json_array_get(pc, 1);
 	ab_tap_ok(json_array_size(pc) == 2 &&
@@ -494,7 +495,7 @@ static void test_per_cpu_json(void)
 	free(s.per_cpu);
 	s = (struct ab_sample){ .ops = 1, .bytes = 4096, .ns = 1000 };
 	r = sample_result(&s);
-	o = ab_result_to_json(&r);
+	o = ab_result_to_json(&r, r.job.backend->name);
 	ab_tap_ok(!json_object_get(json_array_get(json_object_get(o, "samples"), 0), "per_cpu") &&
 			  !json_object_get(json_array_get(json_object_get(o, "samples"), 0),
 					   "harness_ns"),

@@ -16,8 +16,8 @@ check "kmod: --seconds over algbench.ko's 60 s names the limit" sh -c \
 cmds=(
 	"run|bench/run/cmd_bench.c"
 	"suite|bench/run/cmd_bench.c"
-	"list|bench/run/cmd_list.c"
-	"kmod|bench/run/cmd_kmod.c"
+	"list|bench/inspect/cmd_list.c"
+	"kmod|bench/inspect/cmd_kmod.c"
 	"em bench|bench/em/cmd_em.c"
 	"compare|bench/report/compare.c"
 	"plot|bench/report/plot.c"

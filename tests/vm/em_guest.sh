@@ -14,6 +14,32 @@ dmesg -c >/dev/null # busybox: print and clear
 
 check "insmod algbench_em.ko" insmod "$ko"
 check "device in energy_model debugfs" test -d "$em"
+
+# Loaded and left alone, the module must not eat a CPU (it once did: a reader
+# kthread looping with only cond_resched(), guest idle 98% -> 47% on 2 vCPUs).
+# Two witnesses over the same 2 s: the reader's own CPU time, and the guest's
+# idle share from /proc/stat (of 2 vCPUs, a spinning reader leaves about half).
+cpu_ticks() { # TASK: user + system ticks of the kthread named TASK (0: none)
+	local p
+	for p in /proc/[0-9]*; do
+		[ "$(cat "$p/comm" 2>/dev/null)" = "$1" ] || continue
+		awk '{ print $14 + $15 }' "$p/stat"
+		return
+	done
+	echo 0
+}
+idle_total() { awk '$1 == "cpu" { t = 0; for (i = 2; i <= NF; i++) t += $i; print $5 + $6, t }' /proc/stat; }
+ncpu=$(grep -c ^processor /proc/cpuinfo)
+r0=$(cpu_ticks algbench_em_reader) it0=$(idle_total)
+sleep 2
+r1=$(cpu_ticks algbench_em_reader) it1=$(idle_total)
+# ticks all in /proc/stat's unit; the window is the CPUs' total over their number
+read -r idle_pct window <<<"$(echo "$it0 $it1" | awk -v n="$ncpu" '{ printf "%d %d", 100 * ($3 - $1) / ($4 - $2), ($4 - $2) / n }')"
+echo "# idle while loaded: ${idle_pct}% of $ncpu CPUs over 2 s; reader: $((r1 - r0)) ticks of a $window-tick window"
+check "idle module: the reader used under 10% of a CPU ($((r1 - r0)) of $window ticks)" \
+	test $((10 * (r1 - r0))) -lt "$window"
+check "idle module: guest idle ${idle_pct}% over 2 s (a spinning reader leaves about half)" \
+	test "$idle_pct" -ge 75
 echo "# kernel's energy_model for algbench_em after registration:"
 kernel_table | sed 's/^/#   /'
 # RK3399 big, P = 436 * MHz * mV^2 / 1e6 uW
@@ -119,10 +145,12 @@ rc=0
 err=$(algbench run --dry-run --backend afalg --alg sha256 --energy-model device:algbench_em 2>&1 >/dev/null) || rc=$?
 check "after rmmod, device:algbench_em says the device is gone and goes on (exit $rc)" bash -c \
 	'[ "$0" = 0 ] && grep -q "no device algbench_em in /sys/kernel/debug/energy_model" <<<"$1"' "$rc" "$err"
+cycles=0 # cycles that did all four steps; the first that fails ends the loop
 for i in 1 2 3 4 5; do
 	insmod "$ko" && echo 1100 >$ctl/scale && echo 900 >$ctl/scale && rmmod algbench_em || break
+	cycles=$((cycles + 1))
 done
-check "5 more load/update/unload cycles" test "$i" = 5 -a ! -e "$em"
+check "5 more load/update/unload cycles ($cycles done)" test "$cycles" = 5 -a ! -e "$em"
 check "table cache destroyed (no leaked tables)" test -z "$(slab_objs)"
 splat="WARNING:|BUG:|Oops|Call Trace|still has objects"
 if dmesg | grep -E -q "$splat"; then

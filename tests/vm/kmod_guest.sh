@@ -4,13 +4,21 @@
 # reason, two writers, rmmod during a run, unload/reload cycles without a
 # leak, and no WARN/BUG/Oops in dmesg at the end. TAP.
 . "$(dirname "$0")/../lib.sh"
-D=/sys/kernel/debug/algbench
+DEV=/dev/algbench       # the control device: write a job line, read its reply
+R=/tmp/algbench.reply    # the last reply job() read
 MS=${KMOD_TEST_MS:-200}
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
 dmesg -c >/dev/null
 
-field() { sed -n "s/^$1=//p" "$D/result"; }
-job() { echo "$*" >"$D/run" 2>/dev/null; }
+field() { sed -n "s/^$1=//p" "$R"; }
+job() { # LINE: one job on its own open file of the device, the reply in $R; the write's status
+	local rc=0
+	exec 3<>"$DEV" || return 1
+	printf '%s\n' "$*" >&3 2>/dev/null || rc=1
+	cat <&3 >"$R"
+	exec 3>&-
+	return $rc
+}
 
 # run_ok NAME JOB: the job succeeds with ops on every requested CPU
 run_ok() {
@@ -22,7 +30,7 @@ run_ok() {
 	st=$(field status)
 	local ops threads percpu
 	ops=$(field ops) threads=$(field threads)
-	percpu=$(grep -c '^cpu[0-9]*\.ops=[1-9]' "$D/result")
+	percpu=$(grep -c '^cpu[0-9]*\.ops=[1-9]' "$R")
 	if [ "$st" = 0 ] && [ "${ops:-0}" -gt 0 ] && [ "$threads" = "$want_threads" ] && [ "$percpu" = "$want_threads" ]; then
 		ok "$name: $(field driver) check=$(field check) ops=$ops threads=$threads"
 	else
@@ -30,14 +38,15 @@ run_ok() {
 	fi
 }
 
-# run_err NAME ERRNO JOB: the write fails, the result names the error and why
+# run_err NAME ERRNO JOB: the write fails, the reply names the error and why
 run_err() {
-	local name=$1 want=$2 line=$3 msg
-	msg=$( { echo "$line" >"$D/run"; } 2>&1)
-	if [ -n "$msg" ] && [ "$(field error)" = "$want" ] && [ -n "$(field reason)" ]; then
+	local name=$1 want=$2 line=$3
+	if job "$line"; then
+		not_ok "$name: accepted, want $want"
+	elif [ "$(field error)" = "$want" ] && [ -n "$(field reason)" ]; then
 		ok "$name: $want ($(field reason))"
 	else
-		not_ok "$name: write said '${msg:-nothing}', error=$(field error), want $want"
+		not_ok "$name: error=$(field error), want $want ($(field reason))"
 	fi
 }
 
@@ -46,7 +55,10 @@ kmalloc_bytes() { # bytes in kmalloc caches' active objects
 }
 
 check "modprobe algbench" modprobe algbench
-check "debugfs control files" test -w "$D/run" -a -r "$D/result"
+check "/dev/algbench: a character device, root's, mode 600" \
+	test -c "$DEV" -a "$(stat -c '%a %u' "$DEV")" = "600 0"
+check "debugfs keeps only the read-only result (diagnostics), no writable control file" \
+	test -r /sys/kernel/debug/algbench/result -a ! -e /sys/kernel/debug/algbench/run
 
 # ---- every type, sync and async, on one and on all CPUs --------------------------
 JOBS=(
@@ -82,10 +94,11 @@ check "corpora compress (deflate: text $ratio_text:1, binary $ratio_bin:1)" \
 # ---- correctness comes first ------------------------------------------------------
 job "type=shash alg=sha256 size=64 ms=$MS"
 check "sha256 checked against its built-in vector" test "$(field check)" = vector
+check "the debugfs result file (diagnostics, read-only) holds the same reply" cmp -s /sys/kernel/debug/algbench/result "$R"
 digest=$(field out_head)
 run_ok "expect= with the right digest" "type=ahash alg=sha256 size=64 ms=$MS expect=$digest" 1
 run_err "expect= with a wrong digest is not timed" EBADMSG "type=ahash alg=sha256 size=64 expect=00112233"
-check "the failed job reports no time" sh -c "! grep -q '^ops=' $D/result"
+check "the failed job reports no time" sh -c "! grep -q '^ops=' $R"
 
 # ---- bad job lines: errors with a reason, never an oops ---------------------------
 run_err "unknown key" EINVAL "type=aead alg=gcm(aes) colour=blue"
@@ -125,7 +138,7 @@ run_err "line too long" EINVAL "type=aead alg=$(printf 'x%.0s' $(seq 1100))"
 # ---- count=: exactly N operations per thread, no warm-up; count=0 only checks --------
 if job "type=aead alg=gcm(aes) size=256 count=1000 cpus=all"; then
 	check "count=1000 cpus=all: ops is 1000 x $ncpu, each CPU 1000, warmup_ms=0" \
-		test "$(field ops) $(grep -c '^cpu[0-9]*\.ops=1000$' "$D/result") $(field warmup_ms) $(field count)" = "$((1000 * ncpu)) $ncpu 0 1000"
+		test "$(field ops) $(grep -c '^cpu[0-9]*\.ops=1000$' "$R") $(field warmup_ms) $(field count)" = "$((1000 * ncpu)) $ncpu 0 1000"
 else
 	not_ok "count=1000 cpus=all: $(field error) $(field reason)"
 fi
@@ -162,7 +175,7 @@ fi
 
 # ---- two writers at once: serialised, each reads its own result -------------------
 writer() { # SIZE: one job on its own file descriptor, prints the size it got back
-	exec 3<>"$D/run"
+	exec 3<>"$DEV"
 	echo "type=skcipher alg=cbc(aes) size=$1 ms=$MS" >&3 && sed -n 's/^size=//p' <&3
 	exec 3>&-
 }
@@ -173,7 +186,7 @@ check "two writers, each its own result" test "$(cat /tmp/w1) $(cat /tmp/w2)" = 
 
 # ---- rmmod during a run: refused, the run goes on; a signal stops it --------------
 # (SIGTERM: a non-interactive shell's background jobs ignore SIGINT)
-( echo "type=skcipher alg=cbc(aes) size=4096 ms=20000 cpus=all" >"$D/run" ) 2>/dev/null &
+( job "type=skcipher alg=cbc(aes) size=4096 ms=20000 cpus=all" ) 2>/dev/null &
 pw=$!
 sleep 2
 check "rmmod during a run is refused" sh -c '! rmmod algbench 2>/dev/null'
@@ -219,19 +232,25 @@ check "the stopped kmod job is named and not saved" sh -c \
 	'grep -q "kmod sync sha256 64 B stopped by signal 2; not saved" /tmp/sig.err && jq -e "(.results | length) == 0" /tmp/sig.json >/dev/null'
 
 # ---- load, run every type, unload, again: no leak -----------------------------------
-cycle() {
-	modprobe algbench || return 1
+cycle() { # every step must do what it should: load, 5 jobs run, 1 refused, unload
+	modprobe algbench || { echo "# cycle: modprobe failed"; return 1; }
 	for l in "type=aead alg=gcm(aes) size=4096" "type=skcipher alg=cbc(aes) size=4096 mode=async" \
-		"type=shash alg=sha256" "type=ahash alg=sha256 mode=async" "type=acomp alg=lz4" \
-		"type=aead alg=nope"; do
-		job "$l cpus=all ms=50"
+		"type=shash alg=sha256" "type=ahash alg=sha256 mode=async" "type=acomp alg=lz4"; do
+		job "$l cpus=all ms=50" || { echo "# cycle: '$l' failed: $(field reason)"; rmmod algbench; return 1; }
 	done
-	rmmod algbench
+	if job "type=aead alg=nope cpus=all ms=50" || [ "$(field error)" != ENOENT ]; then
+		echo "# cycle: alg=nope was not refused with ENOENT"
+		rmmod algbench
+		return 1
+	fi
+	rmmod algbench || { echo "# cycle: rmmod failed"; return 1; }
 }
-cycle
+check "a load/run/unload cycle" cycle
 before=$(kmalloc_bytes)
-for i in 1 2 3 4 5; do cycle; done
+cycles=0
+for i in 1 2 3 4 5; do cycle && cycles=$((cycles + 1)); done
 after=$(kmalloc_bytes)
+check "5 load/run/unload cycles, each whole ($cycles of 5)" test "$cycles" = 5
 check "5 load/run/unload cycles: kmalloc bytes $before -> $after (growth < 256 KiB)" \
 	test $((after - before)) -lt 262144
 check "reload after the cycles" modprobe algbench

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* `algbench list`: the running kernel's algorithms, and which catalogue rows it can run. */
+/*
+ * `algbench list`: the running kernel's algorithms, and which catalogue rows
+ * it can run. Whether AF_ALG could run a type at all is the afalg ops row's
+ * to say (backends/), not this file's: only what the row runs is bound.
+ */
 #include <errno.h>
 #include <linux/if_alg.h>
 #include <stddef.h>
@@ -10,6 +14,7 @@
 
 #include <jansson.h>
 
+#include "backends/backend.h"
 #include "cli/opt.h"
 #include "command.h"
 #include "sys/afalg.h"
@@ -33,8 +38,14 @@ static int afalg_bind(const struct ab_alg *a)
 
 static const char *afalg_verdict(const struct ab_alg *a, int err, char *buf, size_t len)
 {
-	if (a->type == AB_ACOMP)
-		return "no (AF_ALG has no acomp; kmod only)";
+	const struct ab_backend *afalg = ab_backend_find("afalg");
+
+	if (!ab_backend_runs(afalg, a->type)) {
+		snprintf(buf, len, "no (%s)",
+			 afalg->type_why[a->type] ? afalg->type_why[a->type]
+						  : "the afalg backend does not run this type");
+		return buf;
+	}
 	if (!err)
 		return "yes";
 	if (err == -EAFNOSUPPORT)
@@ -61,7 +72,9 @@ static int list_catalogue(int as_json)
 	int ret;
 
 	for (size_t i = 0; i < ab_catalogue_len && i < 64; i++)
-		err[i] = ab_catalogue[i].type == AB_ACOMP ? 0 : afalg_bind(&ab_catalogue[i]);
+		err[i] = ab_backend_runs(ab_backend_find("afalg"), ab_catalogue[i].type)
+				 ? afalg_bind(&ab_catalogue[i])
+				 : 0;
 	ret = ab_proc_crypto_read(NULL, &algs, &n);
 	if (ret)
 		fprintf(stderr, "algbench list: cannot read /proc/crypto: %s (drivers unknown)\n",
@@ -72,7 +85,7 @@ static int list_catalogue(int as_json)
 	for (size_t i = 0; i < ab_catalogue_len && i < 64; i++) {
 		const struct ab_alg *a = &ab_catalogue[i];
 		const struct ab_proc_alg *best = ab_proc_crypto_best(algs, n, a->name, a->type);
-		char buf[128];
+		char buf[256];
 		const char *v = afalg_verdict(a, err[i], buf, sizeof(buf));
 
 		if (as_json)

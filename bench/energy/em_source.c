@@ -10,7 +10,7 @@
 
 #include "cli/opt.h"
 #include "core/stats.h"
-#include "em/em_source.h"
+#include "energy/em_source.h"
 #include "sys/host.h"
 
 #define MAX_JSON_BYTES (1 << 20) /* a table is a few hundred bytes; refuse anything huge */

@@ -6,74 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
-#include <time.h>
 #include <unistd.h>
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
 
-#include "report/result_json.h"
+#include "result/result_json.h"
 #include "sys/cpu.h"
 #include "sys/json_out.h"
-#include "sys/kstats.h"
 #include "version.h"
 
 /* Rewrite a result file at most this often (each rewrite copies it all). */
 #define REWRITE_NS 1000000000ull
-
-static void crypto_stats_of(struct ab_run_info *run)
-{
-	enum kstats k = kstats_from_config(run->config_source, sizeof(run->config_source));
-
-	snprintf(run->crypto_stats, sizeof(run->crypto_stats), "%s", kstats_name(k));
-}
-
-/*
- * The clocksource behind CLOCK_MONOTONIC decides what a sample's ns mean
- * (under -icount a guest's tsc counts instructions). Kernel text is
- * untrusted: anything but [a-z0-9_-] becomes "unknown".
- */
-static void clocksource_of(struct ab_run_info *run)
-{
-	FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
-	char buf[sizeof(run->clocksource)] = "";
-	size_t n;
-
-	snprintf(run->clocksource, sizeof(run->clocksource), "unknown");
-	if (!f)
-		return;
-	if (fgets(buf, sizeof(buf), f)) {
-		buf[strcspn(buf, "\n")] = 0;
-		n = strspn(buf, "abcdefghijklmnopqrstuvwxyz0123456789_-");
-		if (n && !buf[n])
-			snprintf(run->clocksource, sizeof(run->clocksource), "%s", buf);
-	}
-	fclose(f);
-}
-
-void ab_run_info_collect(struct ab_run_info *run)
-{
-	time_t now = time(NULL);
-	struct utsname u;
-	struct tm tm;
-
-	memset(run, 0, sizeof(*run));
-	gmtime_r(&now, &tm);
-	strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	strftime(run->id, sizeof(run->id), "%Y%m%dT%H%M%SZ", &tm);
-	snprintf(run->id + strlen(run->id), sizeof(run->id) - strlen(run->id), "-%d",
-		 (int)getpid());
-	if (!uname(&u))
-		snprintf(run->kernel, sizeof(run->kernel), "%s", u.release);
-	ab_cpuinfo_field("model name", run->cpu_model, sizeof(run->cpu_model));
-	run->nproc = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
-	run->smp_threads = ab_cpus_usable();
-	crypto_stats_of(run);
-	ab_hypervisor_name(run->cpu_model, run->virtualized, sizeof(run->virtualized));
-	clocksource_of(run);
-	ab_host_tuning_read(&run->tuning);
-}
 
 json_t *ab_run_info_to_json(const struct ab_run_info *run)
 {
@@ -87,11 +28,6 @@ json_t *ab_run_info_to_json(const struct ab_run_info *run)
 			 "governor", run->tuning.governor, "turbo", run->tuning.turbo, "smt",
 			 run->tuning.smt, "packages", (json_int_t)run->tuning.packages, "cores",
 			 (json_int_t)run->tuning.cores);
-}
-
-static json_t *real_or_null(double x)
-{
-	return isfinite(x) ? json_real(x) : json_null();
 }
 
 static json_t *per_cpu_to_json(const struct ab_sample *s)
@@ -140,19 +76,35 @@ json_t *ab_perf_summary_json(const struct ab_result *res)
 	if (isfinite(res->instructions_per_op) && res->perf_scope)
 		return json_pack("{s:s, s:o, s:o, s:o}", "scope", res->perf_scope,
 				 "instructions_per_op", json_real(res->instructions_per_op),
-				 "instructions_per_byte", real_or_null(res->instructions_per_byte),
-				 "cycles_per_op", real_or_null(res->pmu_cycles_per_op));
+				 "instructions_per_byte",
+				 ab_json_real_or_null(res->instructions_per_byte), "cycles_per_op",
+				 ab_json_real_or_null(res->pmu_cycles_per_op));
 	if (res->perf_unavailable[0])
 		return json_pack("{s:s}", "unavailable", res->perf_unavailable);
 	return NULL;
 }
 
-json_t *ab_result_to_json(const struct ab_result *res)
+int ab_result_set_summary(json_t *o, const struct ab_result *res)
+{
+	json_t *mbps = json_pack(
+		"{s:o, s:o, s:o, s:o}", "median", ab_json_real_or_null(res->mbps.median), "min",
+		ab_json_real_or_null(res->mbps.min), "max", ab_json_real_or_null(res->mbps.max),
+		"mad", ab_json_real_or_null(res->mbps.mad));
+
+	if (json_object_set_new(o, "mbps", mbps) ||
+	    json_object_set_new(o, "ns_per_op_median",
+				ab_json_real_or_null(res->ns_per_op_median)) ||
+	    json_object_set_new(o, "cycles_per_byte", ab_json_real_or_null(res->cycles_per_byte)))
+		return -ENOMEM;
+	return 0;
+}
+
+json_t *ab_result_to_json(const struct ab_result *res, const char *backend)
 {
 	const struct ab_job *j = &res->job;
 	json_t *o =
 		json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:s, s:s, s:s}", "backend",
-			  j->backend->name, "type", ab_type_name(j->alg->type), "alg", j->alg->name,
+			  backend, "type", ab_type_name(j->alg->type), "alg", j->alg->name,
 			  "driver", res->driver, "op", ab_op_name(j->op), "keylen",
 			  (json_int_t)j->key->keylen, "keybits", (json_int_t)j->key->bits, "size",
 			  (json_int_t)j->size, "threads", (json_int_t)j->threads, "mode", j->mode,
@@ -166,20 +118,14 @@ json_t *ab_result_to_json(const struct ab_result *res)
 	json_object_set_new(o, "repeats", json_integer(j->repeats));
 	json_object_set_new(o, "samples", samples_to_json(res));
 	if (res->status == AB_STATUS_OK) {
-		json_object_set_new(
-			o, "mbps",
-			json_pack("{s:o, s:o, s:o, s:o}", "median", real_or_null(res->mbps.median),
-				  "min", real_or_null(res->mbps.min), "max",
-				  real_or_null(res->mbps.max), "mad", real_or_null(res->mbps.mad)));
-		json_object_set_new(o, "ns_per_op_median", real_or_null(res->ns_per_op_median));
-		json_object_set_new(o, "cycles_per_byte", real_or_null(res->cycles_per_byte));
+		ab_result_set_summary(o, res);
 		if (res->job.perf) {
 			json_t *perf = ab_perf_summary_json(res);
 
-			json_object_set_new(o, "perf",
-					    perf ? perf
-						 : json_pack("{s:s}", "unavailable",
-							     "no sample was counted"));
+			json_object_set_new(
+				o, "perf",
+				perf ? perf
+				     : json_pack("{s:s}", "unavailable", "no sample was counted"));
 		}
 	} else {
 		json_object_set_new(o, "mbps", json_null());
@@ -189,35 +135,51 @@ json_t *ab_result_to_json(const struct ab_result *res)
 	return o;
 }
 
-void ab_job_key(json_t *result, char *buf, size_t len, json_t **ident)
+char *ab_job_key(const json_t *result, json_t **ident)
 {
 	static const char *const fields[] = { "backend", "type", "alg",	    "op",
 					      "keylen",	 "size", "threads", "mode" };
-	size_t used = 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
 
 	if (ident)
 		*ident = json_object();
-	if (len)
-		buf[0] = 0;
+	if (!f || (ident && !*ident))
+		goto fail;
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
 		json_t *v = json_object_get(result, fields[i]);
-		char part[160];
 
+		if (i)
+			fputc(' ', f);
 		if (json_is_string(v))
-			snprintf(part, sizeof(part), "%s", json_string_value(v));
+			fputs(json_string_value(v), f);
 		else if (json_is_integer(v))
-			snprintf(part, sizeof(part), "%lld", (long long)json_integer_value(v));
+			fprintf(f, "%lld", (long long)json_integer_value(v));
 		else
-			snprintf(part, sizeof(part), "-");
-		if (v && ident)
-			json_object_set(*ident, fields[i], v);
-		used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s",
-					 i ? " " : "", part);
+			fputc('-', f);
+		if (v && ident && json_object_set(*ident, fields[i], v))
+			goto fail;
 	}
+	if (fclose(f)) {
+		f = NULL;
+		goto fail;
+	}
+	return buf;
+fail:
+	if (f)
+		fclose(f);
+	free(buf);
+	if (ident) {
+		json_decref(*ident);
+		*ident = NULL;
+	}
+	return NULL;
 }
 
 struct ab_json_writer {
-	char *path; /* NULL: stdout */
+	char *path;   /* "-": stdout */
+	int replaces; /* a regular file: rewritten as results come; else written at close */
 	json_t *doc, *results;
 	uint64_t last_write;
 	int dirty;
@@ -233,12 +195,14 @@ struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *
 	w->doc = json_pack("{s:s, s:o, s:[]}", "schema", AB_SCHEMA, "run", ab_run_info_to_json(run),
 			   "results");
 	w->results = json_object_get(w->doc, "results");
-	if (strcmp(path, "-"))
-		w->path = strdup(path);
-	ret = !w->doc || (strcmp(path, "-") && !w->path) ? -ENOMEM : 0;
+	w->path = strdup(path);
+	w->replaces = ab_json_path_replaces(path);
+	ret = !w->doc || !w->path ? -ENOMEM : 0;
 	/* Write the empty run now: a bad path fails before any job runs. */
-	if (!ret && w->path)
-		ret = ab_json_write_atomic(w->path, w->doc, 0);
+	if (!ret && w->replaces)
+		ret = ab_json_write(w->path, w->doc, 0);
+	else if (!ret && strcmp(path, "-") && access(path, W_OK))
+		ret = -errno;
 	if (ret) {
 		fprintf(stderr, "algbench: cannot write %s: %s\n", path, strerror(-ret));
 		json_decref(w->doc);
@@ -250,9 +214,9 @@ struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *
 	return w;
 }
 
-int ab_json_add(struct ab_json_writer *w, const struct ab_result *res)
+int ab_json_add(struct ab_json_writer *w, const struct ab_result *res, const char *backend)
 {
-	return ab_json_add_extra(w, res, NULL);
+	return ab_json_add_extra(w, res, backend, NULL);
 }
 
 int ab_json_set_run(struct ab_json_writer *w, const char *key, json_t *value)
@@ -263,9 +227,10 @@ int ab_json_set_run(struct ab_json_writer *w, const char *key, json_t *value)
 	return 0;
 }
 
-int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, json_t *extras)
+int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, const char *backend,
+		      json_t *extras)
 {
-	json_t *o = ab_result_to_json(res);
+	json_t *o = ab_result_to_json(res, backend);
 	uint64_t now;
 
 	if (o && extras && json_object_update(o, extras))
@@ -275,11 +240,11 @@ int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, jso
 		return -ENOMEM;
 	w->dirty = 1;
 	now = ab_now_ns();
-	if (!w->path || now - w->last_write < REWRITE_NS)
+	if (!w->replaces || now - w->last_write < REWRITE_NS)
 		return 0;
 	w->last_write = now;
 	w->dirty = 0;
-	return ab_json_write_atomic(w->path, w->doc, 0);
+	return ab_json_write(w->path, w->doc, 0);
 }
 
 int ab_json_close(struct ab_json_writer *w)
@@ -288,11 +253,9 @@ int ab_json_close(struct ab_json_writer *w)
 
 	if (!w)
 		return 0;
-	if (w->doc && w->path && w->dirty)
-		ret = ab_json_write_atomic(w->path, w->doc, 0);
-	else if (w->doc && !w->path && w->results)
-		ret = ab_json_print(w->doc, stdout, 0);
-	if (ret && w->path)
+	if (w->doc && (w->dirty || !w->replaces))
+		ret = ab_json_write(w->path, w->doc, 0);
+	if (ret && strcmp(w->path, "-"))
 		fprintf(stderr, "algbench: cannot write %s: %s\n", w->path, strerror(-ret));
 	json_decref(w->doc);
 	free(w->path);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * em: the energy model `algbench run --energy-model SRC` estimates energy
+ * energy: the energy model `algbench run --energy-model SRC` estimates energy
  * per byte with (docs/energy-model.md): a JSON table, or the kernel's own
  * EM from energy_model debugfs, and the OPP each CPU ran at.
  */

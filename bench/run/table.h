@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "backends/backend.h"
-#include "report/result_json.h"
+#include "sys/host.h"
 
 /* The human-readable side of a run: one table row per job, then a summary. */
 

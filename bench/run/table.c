@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "core/stats.h"
-#include "report/report.h"
+#include "run/table.h"
 #include "sys/array.h"
 
 void ab_report_init(struct ab_report *r)

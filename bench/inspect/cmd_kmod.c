@@ -54,9 +54,9 @@ const struct ab_opt_cmd ab_kmod_cmd = {
 	0,
 	kmod_main,
 	.operands = true,
-	.about = "Loads algbench.ko if needed (modprobe; needs root and debugfs), runs each JOB\n"
-		 "line in the kernel and prints the module's key=value reply, a blank line\n"
-		 "between jobs. A JOB is one quoted argument, for example\n"
+	.about = "Loads algbench.ko if needed (modprobe; needs root), runs each JOB line\n"
+		 "in the kernel through /dev/algbench and prints the module's key=value reply,\n"
+		 "a blank line between jobs. A JOB is one quoted argument, for example\n"
 		 "  'type=aead alg=gcm(aes) keylen=16 size=4096 op=encrypt cpus=0-1 ms=500'\n"
 		 "Keys and results: docs/kmod.md.\n",
 	.after = "Exit 0: every job ran; 1: a job failed or was refused (its reply says why);\n"
