@@ -107,7 +107,8 @@ check "$((2 * rounds)) boots, each into the planned kernel" sh -c '
 	[ "$(awk -F"\t" "NR > 1 && \$6 == \"ok\" && \$4 == \$5" "$1" | wc -l)" = "$2" ]' _ "$ab/ab-hardware.boots" $((2 * rounds))
 check "the boots alternate kernels (ABAB)" sh -c '
 	[ "$(awk -F"\t" "NR > 1 { print \$5 }" "$1" | uniq | wc -l)" = "$2" ]' _ "$ab/ab-hardware.boots" $((2 * rounds))
-check "compare's report (compare.md) and verdicts (compare.json)" sh -c '[ -s "$1/compare.md" ] && jq -e ".[0] // .pairs // . | length > 0" "$1/compare.json" >/dev/null' _ "$ab"
+check "compare's report (compare.md) and a verdict for every pair (compare.json)" sh -c '[ -s "$1/compare.md" ] &&
+	jq -e "(.pairs | length > 0) and all(.pairs[]; .verdict | IN(\"same\", \"slower\", \"faster\", \"inconclusive\"))" "$1/compare.json" >/dev/null' _ "$ab"
 [ -s "$ab/compare.md" ] && { echo "# compare.md:"; sed 's/^/#   /' "$ab/compare.md"; }
 check "the rounds ran kmod jobs ok on both kernels" sh -c '
 	for f in "$1"/base-*.json "$1"/new-*.json; do
@@ -133,4 +134,7 @@ else
 		echo "$1" | grep -qiE "key|lockdown|secure boot|signature|mokutil" && ! echo "$1" | grep -q "not built for this kernel, or not installed"' _ "$why"
 fi
 echo "# times (step seconds rc): $(paste -sd ';' "$o/times" 2>/dev/null); whole test $((SECONDS - t_start)) s"
+# What the guest recorded and every boot's console, kept for a look after the test.
+keep=$build/system-full
+rm -rf "$keep" && mkdir -p "$keep" && cp -a "$o" "$share/.system" "$keep/" && echo "# the guest's records and console log: $keep"
 tap_end
