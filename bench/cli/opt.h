@@ -17,9 +17,13 @@
  * cannot disagree.
  */
 
-/* Room for one reason; at least AB_WHY_LEN (core/job.h), which callbacks may fill. */
+/* Room for one reason; at least AB_WHY_LEN (core/error.h), which callbacks may fill. */
 #define AB_OPT_WHY_LEN 512
-/* Rows a table may hold (aliases included). */
+/*
+ * Bounds a table: at most 2 * AB_OPT_MAX - 1 long names (each row's and
+ * each alias), so AB_OPT_MAX - 1 rows that all have an alias fit, or more
+ * rows without.
+ */
 #define AB_OPT_MAX 32
 
 enum ab_opt_type {

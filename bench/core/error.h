@@ -9,6 +9,7 @@
 #ifndef ALGBENCH_ERROR_H
 #define ALGBENCH_ERROR_H
 
-#define AB_WHY_LEN 256 /* room for one reason */
+/* room for one reason: a refused module load carries the kernel's words, the cause and the fix */
+#define AB_WHY_LEN 512
 
 #endif

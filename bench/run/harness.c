@@ -163,14 +163,11 @@ static void *worker_main(void *arg)
 	struct worker *w = arg;
 	const struct ab_job *job = w->job;
 	unsigned int batch = 1;
-	cpu_set_t set;
 	int ret;
 
-	CPU_ZERO(&set);
-	CPU_SET(w->cpu, &set);
-	ret = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	ret = ab_cpu_pin_self(w->cpu);
 	if (ret)
-		worker_fail(w, -ret, "pinning");
+		worker_fail(w, ret, "pinning");
 	else if (sched_getcpu() != w->cpu) /* the kernel moves us before it returns */
 		worker_fail(w, -EIO, "pinning (the thread runs elsewhere)");
 	if (!w->err) {
@@ -271,7 +268,8 @@ static int start_workers(const struct ab_job *job, struct worker *w, pthread_bar
 static void time_threads(const struct ab_job *job, struct ab_result *res)
 {
 	struct worker *w = aligned_alloc(64, sizeof(*w) * job->threads);
-	int cpus[CPU_SETSIZE], n_cpus = ab_cpu_list(cpus, CPU_SETSIZE);
+	int *cpus = malloc(sizeof(*cpus) * job->threads);
+	int n_cpus = cpus ? ab_cpu_list(cpus, (int)job->threads) : 0;
 	unsigned int started = 0;
 	pthread_barrier_t bar;
 
@@ -279,6 +277,7 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 	    ab_result_alloc_samples(res, job->repeats)) {
 		set_status(res, -ENOMEM, "cannot start the worker threads (out of memory or CPUs)");
 		free(w);
+		free(cpus);
 		return;
 	}
 	memset(w, 0, sizeof(*w) * job->threads);
@@ -288,6 +287,7 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 		fprintf(stderr, "algbench: cannot start %u threads; aborting\n", job->threads);
 		abort();
 	}
+	free(cpus);
 	for (unsigned int i = 0; i < job->threads; i++)
 		pthread_join(w[i].thread, NULL);
 	pthread_barrier_destroy(&bar);

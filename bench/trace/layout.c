@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "sys/kmod_client.h"
+#include "sys/kmod_load.h"
 #include "trace/layout.h"
 #include "trace/tracefs.h"
 
@@ -71,7 +72,7 @@ int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
 
 	abk_mount_debugfs();
 	if (access(TRACE_LAYOUT_FILE, R_OK)) {
-		err = abk_modprobe("algbench_trace", false, how, sizeof(how));
+		err = abk_load("algbench_trace", how, sizeof(how));
 		if (err)
 			return snprintf(why, why_len,
 					"no /sys/kernel/btf/vmlinux (a kernel without "
@@ -83,7 +84,7 @@ int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
 	text = trace_read_file(TRACE_LAYOUT_FILE, LAYOUT_TEXT_MAX, &len);
 	err = text ? 0 : -errno;
 	if (loaded) /* only for the read: leave the system as it was */
-		abk_modprobe("algbench_trace", true, ignored, sizeof(ignored));
+		abk_unload("algbench_trace", ignored, sizeof(ignored));
 	if (!text)
 		return snprintf(why, why_len,
 				"%s: %s (algbench_trace.ko without crypto_layout is older than "

@@ -6,7 +6,7 @@
 # scripts/ab-stats --here, and the end is a real ab-stats --merge. grub.cfg is
 # a fake with hostile entry names: it is parsed, never run.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 AB=$ALGBENCH_TOP/scripts/ab-hardware
 # ab-hardware refuses an OUT that others can reach (/tmp is world-writable),
 # so the scratch folder goes under the build tree, which is as safe as the
@@ -15,8 +15,7 @@ dir=$(mktemp -d "${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/ab_hardware.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
 if ! why=$("$AB" --out "$dir/probe" --status 2>&1) && [[ $why == *refusing* ]]; then
-	echo "1..0 # SKIP the build tree is not a safe place for OUT: $why"
-	exit 0
+	skip_all "the build tree is not a safe place for OUT: $why"
 fi
 mkdir bin units
 for c in reboot grub-reboot grub-editenv systemctl; do

@@ -5,7 +5,7 @@
 # and the ratio are the result files' own. The CRYPTO_STATS question itself
 # needs a stats-on kernel and many CPUs (docs/scaling.md).
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 if [ "$(nproc)" -lt 2 ]; then
 	echo "1..0 # SKIP one CPU: the control needs two"
 	exit 0

@@ -8,7 +8,7 @@
 # algbench_em only for kernels >= 6.9. Also the version in one place
 # (dist/check-version.sh: changelog, --version, dkms.conf).
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 build=$(cd "${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}" && pwd)
 version=$(sed -n 's/^project(algbench VERSION \([0-9][0-9.]*\).*/\1/p' "$ALGBENCH_TOP/CMakeLists.txt")
 scratch_dir

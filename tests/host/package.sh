@@ -9,7 +9,7 @@
 # maintainer scripts that hand it to DKMS). The build's wall time is printed.
 # Skips when a build dependency is missing (scripts/setup installs them).
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 version=$(sed -n 's/^project(algbench VERSION \([0-9][0-9.]*\).*/\1/p' "$ALGBENCH_TOP/CMakeLists.txt")
 scratch_dir
 

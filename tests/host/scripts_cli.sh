@@ -6,7 +6,7 @@
 # kernel only for the VM, sizes the VM's time limit by the plan, and a
 # stopped run leaves no temporary result file behind.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 scratch_dir
 S=$ALGBENCH_TOP/scripts
 
