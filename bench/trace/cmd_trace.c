@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,19 @@ static int wait_cmd(pid_t pid)
 		if (errno != EINTR)
 			return 1;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* A usage error: one line naming the fault and where help is; exit 2. */
+__attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("algbench trace: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (see algbench trace --help)\n", stderr);
+	return 2;
 }
 
 static int usage(FILE *out)
@@ -248,40 +262,40 @@ int cmd_trace(int argc, char **argv)
 	struct trace_session s;
 	char why[1400] = "";
 
+	/*
+	 * Options end at "--" (CMD's own options follow), which the option table's
+	 * getopt_long would permute past; so parsed here, with its error format:
+	 * one line, "algbench trace: ...", exit 2.
+	 */
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+		const char *opt = argv[i];
+
+		if (!strcmp(opt, "--help") || !strcmp(opt, "-h"))
 			return usage(stdout);
-		if (!strcmp(argv[i], "--json") && i + 1 < argc)
+		if ((!strcmp(opt, "--json") || !strcmp(opt, "--engine")) &&
+		    (i + 1 >= argc || !strcmp(argv[i + 1], "--")))
+			return usage_error("option '%s' requires an argument", opt);
+		if (!strcmp(opt, "--json"))
 			json = argv[++i];
-		else if (!strcmp(argv[i], "--kprobe"))
+		else if (!strcmp(opt, "--kprobe"))
 			opts.force_kprobe = 1;
-		else if (!strcmp(argv[i], "--fast"))
+		else if (!strcmp(opt, "--fast"))
 			opts.fast = 1;
-		else if (!strcmp(argv[i], "--engine") && i + 1 < argc) {
-			if (trace_engine_parse(argv[++i], &opts)) {
-				fprintf(stderr,
-					"algbench trace: --engine %s: not auto, bpf, bpf-fast or "
-					"tracefs\n",
-					argv[i]);
-				return usage(stderr);
-			}
+		else if (!strcmp(opt, "--engine")) {
+			if (trace_engine_parse(argv[++i], &opts))
+				return usage_error("--engine '%s': not auto, bpf, bpf-fast or tracefs",
+						   argv[i]);
 		} else
-			break;
+			return usage_error("unknown option '%s'", opt);
 	}
-	if (i >= argc || strcmp(argv[i], "--") || i + 1 >= argc) {
-		fprintf(stderr, "algbench trace: %s\n",
-			i < argc && strcmp(argv[i], "--") ? "unknown option (see --help)"
-							  : "no command after '--'");
-		return usage(stderr);
-	}
+	if (i + 1 >= argc)
+		return usage_error("no command after '--'");
+	if (opts.fast && opts.engine == TRACE_ENGINE_TRACEFS)
+		return usage_error("--fast is a mode of the bpf engine");
 	catch_signals();
 	/* Held while CMD runs, so an algbench inside reuses this tracepoint (same name and fields). */
 	trace_markers_open();
 	fprintf(stderr, "algbench trace: user_events: %s\n", trace_markers_status());
-	if (opts.fast && opts.engine == TRACE_ENGINE_TRACEFS) {
-		fprintf(stderr, "algbench trace: --fast is a mode of the bpf engine\n");
-		return usage(stderr);
-	}
 	if (trace_session_open(&s, &opts, why, sizeof(why))) {
 		if (s.bpf_why[0] && strcmp(s.bpf_why, why))
 			fprintf(stderr, "algbench trace: not the BPF engine: %s\n", s.bpf_why);
