@@ -3,7 +3,7 @@
 # json_array_foreach and json_object_foreach, libmnl's, the kernel's): a
 # body under one stays a loop body, not glued to the macro as one statement.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 if ! command -v clang-format >/dev/null; then
 	echo "1..0 # SKIP clang-format not installed"
 	exit 0

@@ -6,7 +6,7 @@
 # PID 1. No check here boots a guest when the fix is in (each refusal comes
 # first); without it they boot, hence the timeouts.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 scratch_dir
 mkdir cache share
 

@@ -10,7 +10,7 @@
 # with lockdown=integrity module.sig_enforce=1. This script checks what the
 # guest recorded. First run: the image is built (root; tens of minutes).
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 if [ "$(id -u)" != 0 ]; then
 	echo "1..0 # SKIP needs root: mmdebstrap --mode=root builds the system image"
 	exit 0

@@ -8,7 +8,7 @@
 # auto says why and counts with tracefs.
 . /opt/algbench/tests/lib.sh
 out=$(mktemp -d)
-echo "TAP version 13"
+tap_begin
 uname -r | sed 's/^/# kernel: /'
 # The deterministic jobs: each does exactly count= timed operations besides
 # its set-up's own calls, which are the same in every run once the
