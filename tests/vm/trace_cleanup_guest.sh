@@ -11,7 +11,7 @@ no_group() { [ ! -e $T/events/algbench ] && ! grep -q ':algbench/' $T/dynamic_ev
 # trigger and a hand-enabled event beside it: the counts are still read, and
 # every probe goes at the end, with what was removed said.
 job='type=ahash alg=sha256 size=4096 count=1000'
-algbench trace --json "$out/f.json" -- sh -c "
+algbench trace --engine tracefs --json "$out/f.json" -- sh -c "
 	echo 'hist:keys=common_pid' >>$T/events/algbench/hash_digest/trigger &&
 	echo 'stacktrace:1' >>$T/events/algbench/skc_enc/trigger &&
 	echo 1 >$T/events/algbench/aead_enc/enable &&
