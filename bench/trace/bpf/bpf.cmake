@@ -1,8 +1,10 @@
 # The BPF engine of algbench trace (docs/trace.md), included by
 # bench/CMakeLists.txt: clang -target bpf compiles crypto_counts.bpf.c (with
 # BTF, for CO-RE), `bpftool gen skeleton` embeds the object in a header, and
-# libbpf.a (with libelf.a and libz.a) links statically, so a host or VM guest
-# needs nothing beyond what algbench already needs. Sets
+# libbpf.a and libelf.a link statically, so a host or VM guest needs nothing
+# beyond what algbench already needs; zlib, which algbench already links as a
+# shared library, stays shared (a static copy would be an embedded zlib: a
+# lintian error for the package, and a second copy for security updates). Sets
 # ALGBENCH_TRACE_BPF_SOURCES (empty when the engine is left out) and
 # ALGBENCH_TRACE_BPF_LIBS.
 set(ALGBENCH_BPF AUTO CACHE STRING
@@ -51,7 +53,7 @@ if(NOT ALGBENCH_BPF STREQUAL "OFF")
       COMMENT "BPF: crypto_counts.skel.h (the object, embedded)")
     add_custom_target(algbench_trace_bpf_skel DEPENDS ${bpf_out}/crypto_counts.skel.h)
     set(ALGBENCH_TRACE_BPF_SOURCES trace/bpf_engine.c ${bpf_out}/crypto_counts.skel.h)
-    set(ALGBENCH_TRACE_BPF_LIBS ${LIBBPF_STATIC} ${LIBELF_STATIC} ${LIBZ_STATIC})
+    set(ALGBENCH_TRACE_BPF_LIBS ${LIBBPF_STATIC} ${LIBELF_STATIC} PkgConfig::ZLIB)
     message(STATUS "algbench trace: BPF engine built in (${LIBBPF_STATIC}, ${BPFTOOL})")
   endif()
 endif()
