@@ -7,8 +7,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <kcapi.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +19,9 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "conform.h"
+#include "core/number.h"
 #include "sys/array.h"
+#include "sys/kstats.h"
 
 struct conform_opts {
 	int tap, trace;
@@ -31,7 +33,8 @@ static const struct ab_opt conform_options[] = {
 	  .help = "kselftest-style TAP output", .def_text = "a plain list" },
 	{ "expect-stats", 0, "WHEN", AB_OPT_STR, offsetof(struct conform_opts, expect_stats),
 	  .help = "whether GETSTAT must answer counters; auto: from CONFIG_CRYPTO_STATS in "
-		  "/proc/config.gz or /boot/config-$(uname -r); Linux >= 6.10 has none",
+		  "/proc/config.gz or /boot/config-$(uname -r); " KSTATS_REMOVED_IN_TEXT
+		  " and later have none",
 	  .choices = (const char *const[]){ "auto", "on", "off", NULL }, .def = "auto" },
 	{ "trace", 0, NULL, AB_OPT_FLAG, offsetof(struct conform_opts, trace),
 	  .help = "also run the exact-counter workloads under algbench trace's probes and "
@@ -122,21 +125,11 @@ static unsigned int count_checks(const struct conform_ctx *c)
 	return n;
 }
 
-/* Linux >= 6.10 dropped the counters whatever the config says; REL gets uname -r. */
-static bool kernel_has_no_stats_code(char *rel, size_t n)
-{
-	struct utsname u;
-	unsigned maj = 0, min = 0;
-
-	uname(&u);
-	snprintf(rel, n, "%s", u.release);
-	return sscanf(u.release, "%u.%u", &maj, &min) == 2 && (maj > 6 || (maj == 6 && min >= 10));
-}
-
 /* MODE is one of --expect-stats's choices: on, off or auto. */
 static void decide_stats(struct conform_ctx *c, const char *mode)
 {
-	char src[300], rel[65];
+	char src[300];
+	struct utsname u;
 	enum kstats k;
 
 	if (!strcmp(mode, "on") || !strcmp(mode, "off")) {
@@ -145,12 +138,11 @@ static void decide_stats(struct conform_ctx *c, const char *mode)
 		return;
 	}
 	/* By design, not by config: GETSTAT answers -ENOTSUPP for every algorithm. */
-	if (kernel_has_no_stats_code(rel, sizeof(rel))) {
+	uname(&u);
+	if (kstats_removed(ab_kernel_version_code(u.release, 0))) {
 		c->stats = 0;
-		snprintf(c->stats_why, sizeof(c->stats_why),
-			 "CRYPTO_STATS and its GETSTAT counters were removed in Linux 6.10; "
-			 "this kernel is %s",
-			 rel);
+		snprintf(c->stats_why, sizeof(c->stats_why), "%s; this kernel is %s",
+			 kstats_removed_why(), u.release);
 		return;
 	}
 	k = kstats_from_config(src, sizeof(src));
@@ -259,32 +251,6 @@ static void report(const struct conform_ctx *c, const char *name, enum ab_tap_ve
 	fflush(stdout);
 }
 
-/* "6.4" or "6.4.0-rc1" -> 604; 0 if it is not a version. */
-/*
- * "X.Y" as X*100+Y, or 0. Digits only (sscanf's %u takes "-1" and wraps);
- * @strict (for --as-version) also refuses a tail other than ".Z", so
- * "6.1junk" is an error, while uname's "6.1.0-50-amd64" is read as 6.1.
- */
-static unsigned parse_version(const char *v, int strict)
-{
-	unsigned long a, b;
-	char *end;
-
-	if (!isdigit((unsigned char)v[0]))
-		return 0;
-	a = strtoul(v, &end, 10);
-	if (*end != '.' || !isdigit((unsigned char)end[1]) || a == 0 || a > 99)
-		return 0;
-	b = strtoul(end + 1, &end, 10);
-	if (b > 99)
-		return 0;
-	if (strict && *end == '.' && isdigit((unsigned char)end[1]))
-		strtoul(end + 1, &end, 10);
-	if (strict && *end)
-		return 0;
-	return (unsigned)(a * 100 + b);
-}
-
 static int run_all(struct conform_ctx *c)
 {
 	struct utsname u;
@@ -334,8 +300,8 @@ static int conform_main(void *opts, int argc, char **argv)
 
 	(void)argc, (void)argv; /* the descriptor refuses operands */
 	uname(&u);
-	c.counting_version =
-		as_version ? parse_version(as_version, 1) : parse_version(u.release, 0);
+	c.counting_version = as_version ? ab_kernel_version_code(as_version, 1)
+					: ab_kernel_version_code(u.release, 0);
 	snprintf(c.counting_why, sizeof(c.counting_why), "%s",
 		 as_version ? "--as-version" : "uname -r");
 	if (!c.counting_version) {

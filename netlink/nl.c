@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "crypto_user.h"
 #include "sys/json_out.h"
+#include "sys/kstats.h"
 
 struct nl_opts {
 	const char *name;
@@ -40,7 +41,8 @@ static const struct ab_opt_cmd nl_cmd = {
 		 "         module, priority, refcnt, flags, type and the type's report fields\n"
 		 "  get    one algorithm (GETALG); with --driver, that exact driver\n"
 		 "  stat   one algorithm's counters (GETSTAT). A kernel without crypto\n"
-		 "         statistics (CONFIG_CRYPTO_STATS unset, or Linux >= 6.10) answers\n"
+		 "         statistics (CONFIG_CRYPTO_STATS unset, or " KSTATS_REMOVED_IN_TEXT
+		 " and later) answers\n"
 		 "         -ENOTSUPP: that is reported, exit 0, JSON status \"unsupported\"\n",
 	.after = "Exit: 0 ok, 1 the kernel refused (e.g. no such algorithm: ENOENT),\n"
 		 "2 bad usage or no crypto_user socket.\n",
@@ -238,9 +240,9 @@ static int print_no_stats(const struct nl_opts *o, const struct cu_sock *s)
 					       "unsupported", "errno", CU_ENOTSUPP, "reason",
 					       "kernel has no crypto statistics"));
 	printf("%s: the kernel has no crypto statistics: GETSTAT answered -ENOTSUPP (%d)%s%s.\n"
-	       "CONFIG_CRYPTO_STATS is unset in this kernel, or it is Linux >= 6.10, where the\n"
-	       "counters were removed and GETSTAT always answers so.\n",
-	       o->name, CU_ENOTSUPP, msg[0] ? ": " : "", msg);
+	       "CONFIG_CRYPTO_STATS is unset in this kernel, or %s, so GETSTAT always\n"
+	       "answers so.\n",
+	       o->name, CU_ENOTSUPP, msg[0] ? ": " : "", msg, kstats_removed_why());
 	return 0;
 }
 

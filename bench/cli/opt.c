@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The option table (cli/opt.h): getopt_long() array, defaults, --help, one error format. */
-#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -9,27 +8,12 @@
 #include <string.h>
 
 #include "cli/opt.h"
+#include "core/number.h"
 
 #define HELP_VAL  'h'
 #define ROW_VAL	  256 /* getopt_long() value of row i: ROW_VAL + i */
 #define WIDTH	  79  /* --help lines stay within this many columns */
 #define LABEL_MAX 26  /* a longer label puts its help on the next line */
-
-int ab_opt_uint(const char *s, unsigned long long min, unsigned long long max,
-		unsigned long long *out)
-{
-	unsigned long long v;
-	char *end;
-
-	if (!isdigit((unsigned char)s[0]))
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
 
 int ab_opt_error(const struct ab_opt_cmd *c, const char *fmt, ...)
 {
@@ -95,7 +79,8 @@ static int set_number(const struct ab_opt *o, const char *arg, void *field, char
 	unsigned long long u;
 
 	if (o->type == AB_OPT_UINT) {
-		if (!ab_opt_uint(arg, (unsigned long long)o->min, (unsigned long long)o->max, &u)) {
+		if (!ab_parse_uint(arg, (unsigned long long)o->min, (unsigned long long)o->max,
+				   &u)) {
 			*(unsigned int *)field = (unsigned int)u;
 			return 0;
 		}

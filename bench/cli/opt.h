@@ -25,7 +25,7 @@
 enum ab_opt_type {
 	AB_OPT_FLAG,   /* takes no argument: the int at .off becomes 1 */
 	AB_OPT_STR,    /* const char * at .off: the argument (one of .choices, if any) */
-	AB_OPT_UINT,   /* unsigned int at .off: decimal digits only, in .min...max */
+	AB_OPT_UINT,   /* unsigned int at .off: ab_parse_uint() (core/number.h), in .min...max */
 	AB_OPT_DOUBLE, /* double at .off: a finite number in .min...max */
 	AB_OPT_CALL,   /* .call(argument, the field at .off, why): 0, or -1 and WHY */
 };
@@ -104,13 +104,5 @@ void ab_opt_help(const struct ab_opt_cmd *c, FILE *out);
 /* Print "algbench NAME: MESSAGE (see --help)" on stderr; returns 2, the usage exit status. */
 int ab_opt_error(const struct ab_opt_cmd *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-
-/*
- * The strict number parser for the command line: decimal digits only (no
- * sign, no blanks: strtoull() takes " -1" as ULLONG_MAX), no overflow, and
- * the value in MIN..MAX. 0, or -1.
- */
-int ab_opt_uint(const char *s, unsigned long long min, unsigned long long max,
-		unsigned long long *out);
 
 #endif

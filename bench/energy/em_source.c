@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli/opt.h"
+#include "core/number.h"
 #include "core/stats.h"
 #include "energy/em_source.h"
 #include "sys/host.h"
@@ -224,7 +225,7 @@ static int read_number(const char *dir, const char *file, uint64_t min, uint64_t
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	if (ab_read_line(path, line, sizeof(line)))
 		return fail(why, len, "cannot read %s: %s", path, strerror(errno));
-	if (ab_opt_uint(line, min, max, &x))
+	if (ab_parse_uint(line, min, max, &x))
 		return fail(why, len, "%s: \"%.31s\" is not a number in %llu..%llu", path, line,
 			    (unsigned long long)min, (unsigned long long)max);
 	*out = x;
@@ -248,10 +249,10 @@ static int parse_cpulist(const char *text, struct ab_em_pd *pd)
 		dash = strcspn(tok, "-");
 		if (tok[dash]) {
 			tok[dash] = 0;
-			if (ab_opt_uint(tok, 0, AB_EM_SRC_MAX_CPUS - 1, &a) ||
-			    ab_opt_uint(tok + dash + 1, a, AB_EM_SRC_MAX_CPUS - 1, &b))
+			if (ab_parse_uint(tok, 0, AB_EM_SRC_MAX_CPUS - 1, &a) ||
+			    ab_parse_uint(tok + dash + 1, a, AB_EM_SRC_MAX_CPUS - 1, &b))
 				return -1;
-		} else if (ab_opt_uint(tok, 0, AB_EM_SRC_MAX_CPUS - 1, &a)) {
+		} else if (ab_parse_uint(tok, 0, AB_EM_SRC_MAX_CPUS - 1, &a)) {
 			return -1;
 		} else {
 			b = a;
@@ -526,7 +527,7 @@ static unsigned int opp_of(const struct ab_em_source *src, const struct ab_em_pd
 		return ab_em_state_at(pd, src->opp_khz);
 	}
 	snprintf(path, sizeof(path), CPUFREQ, cpu);
-	if (!ab_read_line(path, line, sizeof(line)) && !ab_opt_uint(line, 1, AB_EM_MAX_KHZ, &khz)) {
+	if (!ab_read_line(path, line, sizeof(line)) && !ab_parse_uint(line, 1, AB_EM_MAX_KHZ, &khz)) {
 		*from = "cpufreq";
 		*cur_khz = khz;
 		return ab_em_state_at(pd, khz);

@@ -15,6 +15,7 @@
 
 #include "cli/opt.h"
 #include "command.h"
+#include "core/number.h"
 #include "result/result_json.h"
 #include "sys/json_in.h"
 #include "sys/json_out.h"
@@ -184,6 +185,7 @@ static int export_tap(struct ctx *c, const char *file, FILE *f)
 
 	while (fgets(line, sizeof(line), f)) {
 		char *s = line, *name, *hash, path[512], part[400];
+		unsigned long long num;
 		const char *status;
 		int fail = 0;
 
@@ -196,9 +198,9 @@ static int export_tap(struct ctx *c, const char *file, FILE *f)
 		} else {
 			continue;
 		}
-		strtoul(s, &name, 10);
-		if (name == s)
-			continue;
+		name = s + strspn(s, "0123456789");
+		if (ab_parse_uint_n(s, (size_t)(name - s), 1, ~0ULL, 0, &num))
+			continue; /* TAP's test number: digits, from 1 */
 		while (*name == ' ' || *name == '-')
 			name++;
 		hash = strchr(name, '#');

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Flags to job lists for `algbench run` and `algbench suite`. */
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number.h"
 #include "run/plan.h"
 #include "sys/array.h"
 
@@ -37,38 +37,11 @@ static int list_full(unsigned int n, const char *what, char *why)
 	return -1;
 }
 
-/*
- * The one strict number parser for the CLI: decimal digits only (no sign, no
- * blanks: strtoull would take " -1" as ULLONG_MAX and wrap it), an optional
- * k/m suffix when @suffix, and no overflow, so a value is either in
- * 1..@max or refused.
- */
-int ab_parse_uint(const char *tok, int suffix, unsigned long long max, unsigned long long *out)
-{
-	unsigned long long v, mul = 1;
-	char *end;
-
-	if (!isdigit((unsigned char)tok[0]))
-		return -1;
-	errno = 0;
-	v = strtoull(tok, &end, 10);
-	if (errno)
-		return -1;
-	if (suffix && (*end == 'k' || *end == 'K'))
-		mul = 1024, end++;
-	else if (suffix && (*end == 'm' || *end == 'M'))
-		mul = 1024 * 1024, end++;
-	if (*end || v == 0 || v > max / mul)
-		return -1;
-	*out = v * mul;
-	return 0;
-}
-
 static int size_item(const char *tok, struct ab_plan *p, char *why)
 {
 	unsigned long long v;
 
-	if (ab_parse_uint(tok, 1, AB_MAX_SIZE, &v)) {
+	if (ab_parse_uint_n(tok, strlen(tok), 1, AB_MAX_SIZE, AB_NUM_SUFFIX, &v)) {
 		snprintf(why, AB_WHY_LEN,
 			 "size '%s': sizes are 1..%u bytes (suffix k or m allowed)", tok,
 			 AB_MAX_SIZE);
@@ -92,7 +65,7 @@ static int thread_item(const char *tok, struct ab_plan *p, char *why)
 {
 	unsigned long long v = parse_ncpu;
 
-	if (strcmp(tok, "all") && ab_parse_uint(tok, 0, parse_ncpu, &v))
+	if (strcmp(tok, "all") && ab_parse_uint(tok, 1, parse_ncpu, &v))
 		v = 0;
 	if (v == 0 || v > parse_ncpu) {
 		snprintf(why, AB_WHY_LEN,
@@ -245,7 +218,7 @@ static int key_item(const char *tok, struct ab_plan *p, char *why)
 {
 	unsigned long long v;
 
-	if (ab_parse_uint(tok, 0, 4096, &v)) {
+	if (ab_parse_uint(tok, 1, 4096, &v)) {
 		snprintf(why, AB_WHY_LEN,
 			 "key size '%s': give bits as the catalogue names them (128, 256, 512)",
 			 tok);
@@ -305,7 +278,7 @@ int ab_parse_count(const char *s, unsigned int *out, char *why)
 {
 	unsigned long long v;
 
-	if (ab_parse_uint(s, 0, 10000, &v)) {
+	if (ab_parse_uint(s, 1, 10000, &v)) {
 		snprintf(why, AB_WHY_LEN, "'%s': must be a whole number from 1 to 10000", s);
 		return -1;
 	}
@@ -391,10 +364,11 @@ static int runnable_by_some(const struct ab_plan *p, const struct ab_alg *a)
 
 static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct job_list *l)
 {
-	struct ab_job j = {
-		.alg = a, .seconds = p->seconds, .warmup = p->warmup, .repeats = p->repeats,
-		.perf = p->perf
-	};
+	struct ab_job j = { .alg = a,
+			    .seconds = p->seconds,
+			    .warmup = p->warmup,
+			    .repeats = p->repeats,
+			    .perf = p->perf };
 
 	if (!runnable_by_some(p, a)) {
 		/* One row that says why nothing measures it here. */

@@ -45,8 +45,6 @@ struct ab_plan {
  * Parsers for one flag's value. 0, or -1 with a message in WHY
  * (AB_WHY_LEN) naming the bad item.
  */
-/* 0 and *out in 1..max, or -1: digits only, optional k/m when suffix, no wrap */
-int ab_parse_uint(const char *tok, int suffix, unsigned long long max, unsigned long long *out);
 int ab_parse_sizes(const char *s, struct ab_plan *p, char *why);		      /* 16,64,4k */
 int ab_parse_threads(const char *s, unsigned int ncpu, struct ab_plan *p, char *why); /* 1,2,all */
 int ab_parse_backends(const char *s, struct ab_plan *p, char *why);

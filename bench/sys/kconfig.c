@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number.h"
 #include "sys/kconfig.h"
 
 #define PREFIX	"CONFIG_"
@@ -287,11 +288,6 @@ const char *kconfig_show(const struct kconfig *kc, const char *name)
 
 unsigned int kconfig_version_code(const struct kconfig *kc)
 {
-	unsigned int maj, min;
-	char end;
-
 	/* "6.12.118", "6.1.0-57-amd64"... : digits, a dot, digits, then anything */
-	if (sscanf(kc->version, "%3u.%3u%c", &maj, &min, &end) < 2)
-		return 0;
-	return maj * 100 + min;
+	return ab_kernel_version_code(kc->version, 0);
 }

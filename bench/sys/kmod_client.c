@@ -13,6 +13,7 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include "core/number.h"
 #include "sys/host.h"
 #include "sys/kmod_client.h"
 #include "sys/spawn.h"
@@ -219,11 +220,15 @@ int abk_get(const char *text, const char *key, char *out, size_t len)
 	return -ENOENT;
 }
 
+/* KEY's decimal value (the module writes %llu), or 0 when absent or not a number */
 static uint64_t get_u64(const char *text, const char *key)
 {
 	char buf[32];
+	unsigned long long v;
 
-	return abk_get(text, key, buf, sizeof(buf)) ? 0 : strtoull(buf, NULL, 0);
+	if (abk_get(text, key, buf, sizeof(buf)) || ab_parse_uint(buf, 0, UINT64_MAX, &v))
+		return 0;
+	return v;
 }
 
 /* cpuN.ops= ... lines, in the order the module wrote them */
@@ -258,6 +263,11 @@ static void parse(struct abk_result *res)
 {
 	char buf[32];
 
+	/*
+	 * status is a negative errno and input_crc32 %08x: the one unsigned
+	 * decimal parser does not fit, and a malformed value shows up anyway
+	 * (status != 0 is a failure, a wrong crc32 a mismatch).
+	 */
 	res->status =
 		(int)strtol(abk_get(res->text, "status", buf, sizeof(buf)) ? "-5" : buf, NULL, 10);
 	abk_get(res->text, "error", res->error, sizeof(res->error));

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "backends/vector.h"
+#include "core/number.h"
 #include "core/stats.h"
 #include "energy/em_source.h"
 #include "result/result_json.h"
@@ -215,6 +216,47 @@ static void test_boot_statistics(void)
 	ab_bootstrap2_ratio_ci(ua, 2, ub, 2, 1000, &lo, &hi);
 	ab_tap_ok(lo == 0.9 && hi == 0.9,
 		  "two-level bootstrap of constant boots: the interval is the ratio, 0.9");
+}
+
+/* core/number.h: the one strict parser, and the kernel version code built on it */
+static void test_numbers(void)
+{
+	unsigned long long v = 7;
+
+	ab_tap_ok(!ab_parse_uint("42", 1, 100, &v) && v == 42, "a number in range parses");
+	ab_tap_ok(ab_parse_uint(" 1", 0, 100, &v) == -EINVAL &&
+			  ab_parse_uint("-1", 0, ~0ULL, &v) == -EINVAL &&
+			  ab_parse_uint("+1", 0, 100, &v) == -EINVAL &&
+			  ab_parse_uint("0x10", 0, 100, &v) == -EINVAL &&
+			  ab_parse_uint("1 ", 0, 100, &v) == -EINVAL &&
+			  ab_parse_uint("", 0, 100, &v) == -EINVAL,
+		  "blanks, signs, base prefixes, trailing text and nothing are refused");
+	ab_tap_ok(ab_parse_uint("18446744073709551616", 0, ~0ULL, &v) == -ERANGE &&
+			  !ab_parse_uint("18446744073709551615", 0, ~0ULL, &v) && v == ~0ULL &&
+			  ab_parse_uint("0", 1, 10, &v) == -ERANGE &&
+			  ab_parse_uint("11", 1, 10, &v) == -ERANGE,
+		  "overflow and MIN..MAX give -ERANGE; ULLONG_MAX itself parses");
+	ab_tap_ok(!ab_parse_uint_n("4k", 2, 1, 1u << 20, AB_NUM_SUFFIX, &v) && v == 4096 &&
+			  !ab_parse_uint_n("1M", 2, 1, 1u << 20, AB_NUM_SUFFIX, &v) &&
+			  v == 1u << 20 &&
+			  ab_parse_uint_n("2m", 2, 1, 1u << 20, AB_NUM_SUFFIX, &v) == -ERANGE &&
+			  ab_parse_uint_n("k", 1, 0, 10, AB_NUM_SUFFIX, &v) == -EINVAL &&
+			  ab_parse_uint_n("4k", 2, 1, 10000, 0, &v) == -EINVAL &&
+			  ab_parse_uint_n("18014398509481984k", 18, 0, ~0ULL, AB_NUM_SUFFIX, &v) ==
+				  -ERANGE,
+		  "k/m suffixes only when asked, and a suffix cannot wrap");
+	ab_tap_ok(!ab_parse_uint_n("123abc", 3, 0, 1000, 0, &v) && v == 123,
+		  "a length-bounded field parses without a terminator");
+	ab_tap_ok(ab_kernel_version_code("6.10", 1) == 610 &&
+			  ab_kernel_version_code("6.1.0-50-amd64", 0) == 601 &&
+			  ab_kernel_version_code("6.12.0-rc1+", 0) == 612 &&
+			  ab_kernel_version_code("6.1.5", 1) == 601,
+		  "kernel versions: X.Y, with uname's tail when not strict");
+	ab_tap_ok(!ab_kernel_version_code("6.1junk", 1) && !ab_kernel_version_code("6.1.", 1) &&
+			  !ab_kernel_version_code("-6.1", 0) &&
+			  !ab_kernel_version_code("6.100", 0) && !ab_kernel_version_code("6", 0) &&
+			  !ab_kernel_version_code("0.9", 0) && !ab_kernel_version_code("6.-1", 0),
+		  "not versions: junk tails (strict), a minor above 99, no minor, major 0, signs");
 }
 
 static void test_parsing(void)
@@ -637,6 +679,7 @@ int main(void)
 	test_stats();
 	test_bootstrap();
 	test_boot_statistics();
+	test_numbers();
 	test_parsing();
 	test_expansion();
 	test_vectors();
