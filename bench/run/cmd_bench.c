@@ -70,11 +70,6 @@ static int opt_threads(const char *arg, void *plan, char *why)
 	return ab_parse_threads(arg, ab_cpus_usable(), plan, why);
 }
 
-static int opt_seconds(const char *arg, void *seconds, char *why)
-{
-	return ab_parse_seconds(arg, seconds, why);
-}
-
 /* Epoch seconds (date +%s.%N): after 2001 and finite, so a typo is not "now". */
 static int opt_start_at(const char *arg, void *at, char *why)
 {
@@ -90,11 +85,6 @@ static int opt_start_at(const char *arg, void *at, char *why)
 	}
 	*(double *)at = v;
 	return 0;
-}
-
-static int opt_count(const char *arg, void *count, char *why)
-{
-	return ab_parse_count(arg, count, why);
 }
 
 /* Every registered backend: "afalg,openssl,kmod". */
@@ -136,12 +126,12 @@ static const struct ab_opt bench_opts[] = {
 	  .call = opt_sizes, .def = "4096" },
 	{ "threads", 0, "LIST", AB_OPT_CALL, 0, .help = "pinned threads, 1..CPUs or 'all'",
 	  .call = opt_threads, .def = "1" },
-	{ "seconds", 0, "S", AB_OPT_CALL, PLAN(seconds), .help = "length of one sample",
-	  .call = opt_seconds, .def = "1" },
-	{ "warmup", 0, "S", AB_OPT_CALL, PLAN(warmup),
-	  .help = "untimed operations before the samples", .call = opt_seconds, .def = "0.2" },
-	{ "repeats", 0, "N", AB_OPT_CALL, PLAN(repeats), .help = "samples per job",
-	  .call = opt_count, .def = "5" },
+	{ "seconds", 0, "S", AB_OPT_DOUBLE, PLAN(seconds), .help = "length of one sample",
+	  .min = 0, .max = 3600, .def = "1" },
+	{ "warmup", 0, "S", AB_OPT_DOUBLE, PLAN(warmup),
+	  .help = "untimed operations before the samples", .min = 0, .max = 3600, .def = "0.2" },
+	{ "repeats", 0, "N", AB_OPT_UINT, PLAN(repeats), .help = "samples per job", .min = 1,
+	  .max = 10000, .def = "5" },
 	{ "json", 0, "PATH", AB_OPT_STR, PLAN(out),
 	  .help = "write result JSON (schema algbench/1) to PATH, atomically; '-' prints it on "
 		  "stdout (the table then goes to stderr); a directory gets DIR/<run-id>.json",

@@ -261,31 +261,6 @@ int ab_parse_modes(const char *s, struct ab_plan *p, char *why)
 	return each_item(s, p, why, mode_item);
 }
 
-int ab_parse_seconds(const char *s, double *out, char *why)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	if (end == s || *end || !isfinite(v) || v < 0 || v > 3600) {
-		snprintf(why, AB_WHY_LEN, "'%s': seconds must be a number from 0 to 3600", s);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-int ab_parse_count(const char *s, unsigned int *out, char *why)
-{
-	unsigned long long v;
-
-	if (ab_parse_uint(s, 1, 10000, &v)) {
-		snprintf(why, AB_WHY_LEN, "'%s': must be a whole number from 1 to 10000", s);
-		return -1;
-	}
-	*out = (unsigned int)v;
-	return 0;
-}
-
 /* --- expansion ------------------------------------------------------------ */
 
 struct job_list {

@@ -53,8 +53,6 @@ int ab_parse_types(const char *s, struct ab_plan *p, char *why);
 int ab_parse_ops(const char *s, struct ab_plan *p, char *why);
 int ab_parse_keys(const char *s, struct ab_plan *p, char *why);
 int ab_parse_modes(const char *s, struct ab_plan *p, char *why);
-int ab_parse_seconds(const char *s, double *out, char *why);
-int ab_parse_count(const char *s, unsigned int *out, char *why);
 
 /*
  * Expand P into jobs (malloc'd). An algorithm that no chosen backend can

@@ -290,10 +290,6 @@ static void test_parsing(void)
 	ab_tap_ok(ab_parse_modes("zerocopy", &p, why) && !ab_parse_modes("vmsplice,evp", &p, why) &&
 			  p.n_modes == 2,
 		  "modes: known ones parse, unknown ones are refused");
-	ab_tap_ok(ab_parse_seconds("-1", &p.seconds, why) &&
-			  !ab_parse_seconds("0.5", &p.seconds, why) &&
-			  ab_parse_count("0", &p.repeats, why),
-		  "seconds and repeats are range-checked");
 }
 
 static size_t count_jobs(const char *algs, const char *backends, const char *sizes,

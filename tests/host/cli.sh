@@ -63,4 +63,10 @@ for row in "${cmds[@]}"; do
 	says "$name $arg without its value: exit 2, 'algbench $name: option '$arg' needs an argument'" \
 		"algbench $name: option '$arg' needs an argument" "$(run_err "$arg")"
 done
+# Option values are checked by the table's typed rows (.min/.max), one wording for all
+for v in "--seconds -1" "--seconds 3601" "--warmup nan" "--repeats 0" "--repeats 10001" "--repeats ' 5'"; do
+	eval "set -- $v"
+	says "run $1 '$2': exit 2, named with its range" "algbench run: $1: '$2' is not a" \
+		"$("$ALGBENCH" run --dry-run "$1" "$2" 2>&1 >/dev/null; echo "exit $?")"
+done
 tap_end
