@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "sys/file.h"
 #include "sys/kconfig.h"
 
 /* Configs are ~300 KiB; anything far larger is not one (and caps a gzip bomb). */
@@ -48,34 +49,19 @@ static int buf_reserve(struct buf *b, size_t more)
 	return 0;
 }
 
-/* Read the whole file; procfs files report size 0, so read to EOF. */
+/* The whole file (sys/file.h), with a message that says what failed. */
 static int read_all(int fd, struct buf *b, const char *path, char *err, size_t errlen)
 {
-	for (;;) {
-		ssize_t n;
+	int ret = ab_read_fd(fd, MAX_CONFIG, &b->data, &b->len);
 
-		if (buf_reserve(b, 65536)) {
-			snprintf(err, errlen, "%s: out of memory", path);
-			return -ENOMEM;
-		}
-		n = read(fd, b->data + b->len, b->cap - b->len - 1);
-		if (n < 0) {
-			int e = errno;
-
-			snprintf(err, errlen, "%s: read failed: %s", path, strerror(e));
-			return -e;
-		}
-		if (!n)
-			break;
-		b->len += n;
-		if (b->len > MAX_CONFIG) {
-			snprintf(err, errlen, "%s: larger than %u MiB, not a kernel config", path,
-				 MAX_CONFIG >> 20);
-			return -EFBIG;
-		}
-	}
-	b->data[b->len] = '\0';
-	return 0;
+	if (ret == -EFBIG)
+		snprintf(err, errlen, "%s: larger than %u MiB, not a kernel config", path,
+			 MAX_CONFIG >> 20);
+	else if (ret)
+		snprintf(err, errlen, "%s: read failed: %s", path, strerror(-ret));
+	else
+		b->cap = b->len + 1;
+	return ret;
 }
 
 static int gunzip(const struct buf *in, struct buf *out, const char *path, char *err, size_t errlen)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/number.h"
+#include "sys/file.h"
 #include "sys/host.h"
 #include "sys/kmod_client.h"
 #include "sys/spawn.h"
@@ -287,28 +288,8 @@ static void parse(struct abk_result *res)
 	parse_cpus(res);
 }
 
-static char *read_all(int fd)
-{
-	size_t len = 0, cap = 4096;
-	char *buf = malloc(cap);
-	ssize_t n;
-
-	while (buf && (n = read(fd, buf + len, cap - len - 1)) > 0) {
-		len += (size_t)n;
-		if (cap - len < 2) {
-			char *bigger = realloc(buf, cap *= 2);
-
-			if (!bigger) {
-				free(buf);
-				return NULL;
-			}
-			buf = bigger;
-		}
-	}
-	if (buf)
-		buf[len] = '\0';
-	return buf;
-}
+/* A reply is a few hundred bytes of key=value lines; far more is not one. */
+#define REPLY_MAX (1u << 20)
 
 int abk_run(const char *line, struct abk_result *res, char *why)
 {
@@ -327,7 +308,8 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	n = write(fd, line, strlen(line));
 	if (n < 0)
 		err = -errno;
-	res->text = read_all(fd);
+	if (ab_read_fd(fd, REPLY_MAX, &res->text, NULL))
+		res->text = NULL;
 	close(fd);
 	if (!res->text || !res->text[0]) {
 		snprintf(why, AB_WHY_LEN, "%s: no reply to '%s' (%s)", ABK_DEV, line,

@@ -23,6 +23,7 @@
 #include "run/harness.h"
 #include "run/plan.h"
 #include "run/table.h"
+#include "sys/file.h"
 #include "sys/kmod_client.h"
 #include "sys/spawn.h"
 #include "sys/tap.h"
@@ -257,6 +258,30 @@ static void test_numbers(void)
 			  !ab_kernel_version_code("6.100", 0) && !ab_kernel_version_code("6", 0) &&
 			  !ab_kernel_version_code("0.9", 0) && !ab_kernel_version_code("6.-1", 0),
 		  "not versions: junk tails (strict), a minor above 99, no minor, major 0, signs");
+}
+
+/* sys/file.h: procfs files say size 0; a bound is an error, never a silent cut */
+static void test_read_file(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int fd[2];
+
+	ab_tap_ok(!ab_read_file("/proc/self/status", 1u << 20, &text, &len) && len > 100 &&
+			  strlen(text) == len && strstr(text, "Pid:"),
+		  "a procfs file (st_size 0) is read whole");
+	free(text);
+	ab_tap_ok(ab_read_file("/proc/self/status", 10, &text, &len) == -EFBIG,
+		  "a file over the bound is -EFBIG, not truncated");
+	ab_tap_ok(ab_read_file("/nonexistent/file", 10, &text, &len) == -ENOENT,
+		  "open()'s errno is returned");
+	text = NULL;
+	ab_tap_ok(!pipe(fd) && write(fd[1], "0123456789", 10) == 10 && !close(fd[1]) &&
+			  !ab_read_fd(fd[0], 10, &text, &len) && len == 10 &&
+			  !strcmp(text, "0123456789"),
+		  "exactly the bound is read, NUL-terminated");
+	free(text);
+	close(fd[0]);
 }
 
 static void test_parsing(void)
@@ -676,6 +701,7 @@ int main(void)
 	test_bootstrap();
 	test_boot_statistics();
 	test_numbers();
+	test_read_file();
 	test_parsing();
 	test_expansion();
 	test_vectors();
