@@ -48,26 +48,15 @@ static const struct ab_opt_cmd nl_cmd = {
 		 "2 bad usage or no crypto_user socket.\n",
 };
 
+/*
+ * E's name: glibc's (2.32+) for every userspace errno; the kernel-internal
+ * ENOTSUPP (524) that GETSTAT answers is none of libc's.
+ */
 static const char *errno_name(int e)
 {
-	switch (e) {
-	case ENOENT:
-		return "ENOENT";
-	case EINVAL:
-		return "EINVAL";
-	case EPERM:
-		return "EPERM";
-	case CU_ENOTSUPP:
-		return "ENOTSUPP";
-	case ETIMEDOUT:
-		return "ETIMEDOUT";
-	case EBADMSG:
-		return "EBADMSG";
-	case EPROTO:
-		return "EPROTO";
-	default:
-		return "errno";
-	}
+	const char *name = e == CU_ENOTSUPP ? "ENOTSUPP" : strerrorname_np(e);
+
+	return name ? name : "errno";
 }
 
 /* The kernel's words for an error: "No such file or directory (ENOENT, 2)". */
