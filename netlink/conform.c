@@ -305,9 +305,9 @@ static int conform_main(void *opts, int argc, char **argv)
 	snprintf(c.counting_why, sizeof(c.counting_why), "%s",
 		 as_version ? "--as-version" : "uname -r");
 	if (!c.counting_version) {
-		fprintf(stderr, "algbench conform: %s '%s' is not a kernel version X.Y\n",
-			as_version ? "--as-version" : "uname -r",
-			as_version ? as_version : u.release);
+		ab_err("%s '%s' is not a kernel version X.Y\n",
+		       as_version ? "--as-version" : "uname -r",
+		       as_version ? as_version : u.release);
 		return 2;
 	}
 	decide_stats(&c, o->expect_stats);
@@ -316,7 +316,7 @@ static int conform_main(void *opts, int argc, char **argv)
 	else
 		ret = run_all(&c);
 	if (c.trace && trace_probes_remove(c.trace, why, sizeof(why))) {
-		fprintf(stderr, "algbench conform: --trace: %s\n", why);
+		ab_err("--trace: %s\n", why);
 		ret = ret ? ret : 1;
 	}
 	if (stop_signal)

@@ -137,7 +137,7 @@ static int dump_json_out(json_t *j)
 
 	json_decref(j);
 	if (ret)
-		fprintf(stderr, "algbench nl: cannot write JSON to stdout: %s\n", strerror(-ret));
+		ab_err("cannot write JSON to stdout: %s\n", strerror(-ret));
 	return ret ? 1 : 0;
 }
 
@@ -153,7 +153,7 @@ static int do_list(struct cu_sock *s, const struct nl_opts *o)
 	ret = cu_dump(s, print_row, arr);
 	if (ret) {
 		describe_error(why, sizeof(why), ret, cu_last_ack(s));
-		fprintf(stderr, "algbench nl list: GETALG dump failed: %s\n", why);
+		ab_err("GETALG dump failed: %s\n", why);
 		json_decref(arr);
 		return 1;
 	}
@@ -299,10 +299,9 @@ int cmd_nl(int argc, char **argv)
 			return st;
 		s = cu_open();
 		if (!s) {
-			fprintf(stderr,
-				"algbench nl: cannot open a NETLINK_CRYPTO socket: %s "
-				"(is crypto_user loaded? try 'modprobe crypto_user')\n",
-				strerror(errno));
+			ab_err("cannot open a NETLINK_CRYPTO socket: %s "
+			       "(is crypto_user loaded? try 'modprobe crypto_user')\n",
+			       strerror(errno));
 			return 2;
 		}
 		int ret = subs[i].run(s, &o);

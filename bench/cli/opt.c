@@ -15,11 +15,30 @@
 #define WIDTH	  79  /* --help lines stay within this many columns */
 #define LABEL_MAX 26  /* a longer label puts its help on the next line */
 
+/* "algbench CMD", set once per command (libkcapi's program name, our way) */
+static char prog[64] = "algbench";
+
+void ab_cmd_name_set(const char *name)
+{
+	snprintf(prog, sizeof(prog), "algbench%s%s", name && name[0] ? " " : "", name ? name : "");
+}
+
+void ab_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
 int ab_opt_error(const struct ab_opt_cmd *c, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "algbench %s: ", c->who ? c->who : c->name);
+	ab_cmd_name_set(c->who ? c->who : c->name);
+	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -201,6 +220,7 @@ int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target
 	char shorts[3 * AB_OPT_MAX + 4], why[AB_OPT_WHY_LEN];
 	int ret;
 
+	ab_cmd_name_set(c->who ? c->who : c->name);
 	if (build(c, lo, shorts) || apply_defaults(c, target))
 		return 2;
 	optind = 0; /* glibc: start over, also for a second parse in one process */
@@ -230,7 +250,8 @@ int ab_opt_main(const struct ab_opt_cmd *c, int argc, char **argv)
 	int first, st;
 
 	if (!opts) {
-		fprintf(stderr, "algbench %s: out of memory\n", c->name);
+		ab_cmd_name_set(c->who ? c->who : c->name);
+		ab_err("out of memory\n");
 		return 2;
 	}
 	st = ab_opt_parse(c, argc, argv, opts, &first);

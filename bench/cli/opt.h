@@ -101,6 +101,15 @@ int ab_opt_main(const struct ab_opt_cmd *c, int argc, char **argv);
 
 void ab_opt_help(const struct ab_opt_cmd *c, FILE *out);
 
+/*
+ * The "algbench CMD: " prefix of every message a command prints, set once:
+ * ab_opt_parse() sets it from the table (c->who, else c->name), a command
+ * that dispatches before parsing ("em", "nl") sets it itself.
+ */
+void ab_cmd_name_set(const char *name);
+/* "algbench CMD: " and the message on stderr; FMT ends with its own newline, as printf's. */
+void ab_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Print "algbench NAME: MESSAGE (see --help)" on stderr; returns 2, the usage exit status. */
 int ab_opt_error(const struct ab_opt_cmd *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -110,15 +110,14 @@ static int em_bench(void *opts, int argc, char **argv)
 
 		ab_em_rk3399(&d, c);
 		if (agreement(&d, &points, &same, &worst)) {
-			fprintf(stderr,
-				"algbench em bench: %s: the two formulas chose different states in "
-				"%lu of %lu points\n",
-				d.name, points - same, points);
+			ab_err("%s: the two formulas chose different states in "
+			       "%lu of %lu points\n",
+			       d.name, points - same, points);
 			status = 1;
 		}
 		ratio = calloc((size_t)repeats * 3, sizeof(double));
 		if (!ratio) {
-			fprintf(stderr, "algbench em bench: out of memory\n");
+			ab_err("out of memory\n");
 			return 1;
 		}
 		told = ratio + repeats;
@@ -165,9 +164,9 @@ int cmd_em(int argc, char **argv)
 		ab_opt_help(&bench_cmd, stdout);
 		return 0;
 	}
-	fprintf(stderr,
-		"algbench em: unknown or missing subcommand%s%s (the one there is: 'algbench em "
-		"bench')\n",
-		argc >= 2 ? " " : "", argc >= 2 ? argv[1] : "");
+	ab_cmd_name_set("em");
+	ab_err("unknown or missing subcommand%s%s (the one there is: 'algbench em "
+	       "bench')\n",
+	       argc >= 2 ? " " : "", argc >= 2 ? argv[1] : "");
 	return 2;
 }

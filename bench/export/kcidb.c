@@ -20,8 +20,6 @@
 #include "sys/json_in.h"
 #include "sys/json_out.h"
 
-#define PFX "algbench export: "
-
 struct ctx {
 	const char *origin;
 	const char *build_id; /* origin:kernel */
@@ -100,7 +98,7 @@ static int export_result(struct ctx *c, const char *file, json_t *doc)
 		int has = 0;
 
 		if (!json_is_object(r)) {
-			fprintf(stderr, PFX "%s: results[%zu] is not an object\n", file, i);
+			ab_err("%s: results[%zu] is not an object\n", file, i);
 			return 2;
 		}
 		job_path(path, sizeof(path), "algbench.bench", r);
@@ -121,8 +119,7 @@ static int export_result(struct ctx *c, const char *file, json_t *doc)
 		else
 			status = has ? "DONE" : "PASS";
 		if (add_test(c, path, status, ab_json_str(r, "reason", NULL), v, "MB/s", has)) {
-			fprintf(stderr, PFX "%s: results[%zu]: median is not a finite number\n",
-				file, i);
+			ab_err("%s: results[%zu]: median is not a finite number\n", file, i);
 			return 2;
 		}
 	}
@@ -135,10 +132,9 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 	size_t i;
 
 	if (!json_is_array(pairs) || (one && !json_is_array(one))) {
-		fprintf(stderr,
-			PFX "%s: \"pairs\"/\"one_sided\" are not arrays; is it algbench compare "
-			    "--json output?\n",
-			file);
+		ab_err("%s: \"pairs\"/\"one_sided\" are not arrays; is it algbench compare "
+		       "--json output?\n",
+		       file);
 		return 2;
 	}
 	json_array_foreach(pairs, i, p)
@@ -149,8 +145,7 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 
 		if (!json_is_object(p) || !json_is_object(json_object_get(p, "job")) || !w ||
 		    !json_is_number(ratio)) {
-			fprintf(stderr, PFX "%s: pairs[%zu] lacks job, verdict or ratio\n", file,
-				i);
+			ab_err("%s: pairs[%zu] lacks job, verdict or ratio\n", file, i);
 			return 2;
 		}
 		job_path(path, sizeof(path), "algbench.compare", json_object_get(p, "job"));
@@ -158,7 +153,7 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 			 : !strcmp(w, "inconclusive") ? "DONE"
 						      : "PASS";
 		if (add_test(c, path, status, w, json_number_value(ratio), "new/base", 1)) {
-			fprintf(stderr, PFX "%s: pairs[%zu]: ratio is not finite\n", file, i);
+			ab_err("%s: pairs[%zu]: ratio is not finite\n", file, i);
 			return 2;
 		}
 	}
@@ -167,7 +162,7 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 		char path[512];
 
 		if (!json_is_object(p) || !json_is_object(json_object_get(p, "job"))) {
-			fprintf(stderr, PFX "%s: one_sided[%zu] lacks job\n", file, i);
+			ab_err("%s: one_sided[%zu] lacks job\n", file, i);
 			return 2;
 		}
 		job_path(path, sizeof(path), "algbench.compare", json_object_get(p, "job"));
@@ -221,10 +216,8 @@ static int export_tap(struct ctx *c, const char *file, FILE *f)
 		seen++;
 	}
 	if (!seen) {
-		fprintf(stderr,
-			PFX
-			"%s: no \"ok\"/\"not ok\" lines; is it algbench conform --tap output?\n",
-			file);
+		ab_err("%s: no \"ok\"/\"not ok\" lines; is it algbench conform --tap output?\n",
+		       file);
 		return 2;
 	}
 	return 0;
@@ -279,7 +272,7 @@ static int export_main(void *opts, int nfiles, char **argv)
 		int ch;
 
 		if (!f) {
-			fprintf(stderr, PFX "%s: %s\n", file, why);
+			ab_err("%s: %s\n", file, why);
 			goto done;
 		}
 		while ((ch = getc(f)) == ' ' || ch == '\n' || ch == '\t' || ch == '\r')
@@ -288,7 +281,7 @@ static int export_main(void *opts, int nfiles, char **argv)
 		if (ch == '{') {
 			docs[i] = ab_json_load(file, why);
 			if (!docs[i]) {
-				fprintf(stderr, PFX "%s: not JSON: %s\n", file, why);
+				ab_err("%s: not JSON: %s\n", file, why);
 				goto done;
 			}
 			if (!kernel && !strcmp(ab_json_str(docs[i], "schema", ""), AB_SCHEMA))
@@ -311,7 +304,7 @@ static int export_main(void *opts, int nfiles, char **argv)
 			FILE *f = ab_fopen_regular(file, why);
 
 			if (!f) {
-				fprintf(stderr, PFX "%s: %s\n", file, why);
+				ab_err("%s: %s\n", file, why);
 				goto done;
 			}
 			rc = export_tap(&c, file, f);
@@ -319,7 +312,7 @@ static int export_main(void *opts, int nfiles, char **argv)
 		} else if ((schema = ab_json_str(docs[i], "schema", NULL)) &&
 			   !strcmp(schema, AB_SCHEMA)) {
 			if (ab_result_check(docs[i], why)) {
-				fprintf(stderr, PFX "%s: %s\n", file, why);
+				ab_err("%s: %s\n", file, why);
 				rc = 2;
 			} else {
 				rc = export_result(&c, file, docs[i]);
@@ -327,10 +320,9 @@ static int export_main(void *opts, int nfiles, char **argv)
 		} else if (schema && !strcmp(schema, "algbench-compare/1")) {
 			rc = export_compare(&c, file, docs[i]);
 		} else {
-			fprintf(stderr,
-				PFX "%s: JSON without schema algbench/1 or algbench-compare/1; "
-				    "pass result, compare --json or TAP files\n",
-				file);
+			ab_err("%s: JSON without schema algbench/1 or algbench-compare/1; "
+			       "pass result, compare --json or TAP files\n",
+			       file);
 			rc = 2;
 		}
 		if (rc)
@@ -342,14 +334,13 @@ static int export_main(void *opts, int nfiles, char **argv)
 			"checkout_id", build_id, "origin", o.origin, "comment",
 			kernel ? kernel : "unknown", "tests", c.tests);
 	if (!doc) {
-		fprintf(stderr, PFX "out of memory\n");
+		ab_err("out of memory\n");
 		rc = 2;
 		goto done;
 	}
 	rc = ab_json_write(o.out ? o.out : "-", doc, AB_JSON_SORT_KEYS);
 	if (rc) {
-		fprintf(stderr, PFX "%s: cannot write: %s\n", o.out ? o.out : "stdout",
-			strerror(-rc));
+		ab_err("%s: cannot write: %s\n", o.out ? o.out : "stdout", strerror(-rc));
 		rc = 2;
 	}
 	json_decref(doc);

@@ -25,8 +25,6 @@
 #include "sys/json_in.h"
 #include "sys/json_out.h"
 
-#define PFX "algbench report: "
-
 /* The layers, in the order the table shows them. */
 static const struct layer {
 	const char *backend, *mode, *column;
@@ -238,13 +236,13 @@ static int report(const char *path, const char *dir)
 	int rc = 2;
 
 	if (!root) {
-		fprintf(stderr, PFX "%s: %s\n", path, why);
+		ab_err("%s: %s\n", path, why);
 		return 2;
 	}
 	results = json_object_get(root, "results");
 	if (strlen(dir) > 400 || (mkdir(dir, 0755) && errno != EEXIST)) {
-		fprintf(stderr, PFX "cannot create %s: %s\n", dir,
-			strlen(dir) > 400 ? "path too long" : strerror(errno));
+		ab_err("cannot create %s: %s\n", dir,
+		       strlen(dir) > 400 ? "path too long" : strerror(errno));
 		json_decref(root);
 		return 2;
 	}
@@ -253,7 +251,7 @@ static int report(const char *path, const char *dir)
 	snprintf(plots, sizeof(plots), "%s/plots", dir);
 	f = fopen(md, "w");
 	if (!f) {
-		fprintf(stderr, PFX "cannot write %s: %s\n", md, strerror(errno));
+		ab_err("cannot write %s: %s\n", md, strerror(errno));
 		json_decref(root);
 		return 2;
 	}
@@ -301,12 +299,11 @@ static int report(const char *path, const char *dir)
 	for (i = 0; i < n_algs; i++)
 		alg_section(f, results, json_string_value(json_array_get(algs, i)), shown);
 	if (fclose(f)) {
-		fprintf(stderr, PFX "cannot write %s\n", md);
+		ab_err("cannot write %s\n", md);
 		goto out;
 	}
 	if (!json_array_size(shown)) {
-		fprintf(stderr, PFX "%s: no usable job (want status ok, KAT pass, 1 thread)\n",
-			path);
+		ab_err("%s: no usable job (want status ok, KAT pass, 1 thread)\n", path);
 		goto out;
 	}
 	{
@@ -317,7 +314,7 @@ static int report(const char *path, const char *dir)
 
 		json_decref(doc);
 		if (werr) {
-			fprintf(stderr, PFX "cannot write %s: %s\n", layers_json, strerror(-werr));
+			ab_err("cannot write %s: %s\n", layers_json, strerror(-werr));
 			goto out;
 		}
 		rc = ab_plot_files(files, 1, NULL, plots);

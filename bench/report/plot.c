@@ -95,10 +95,9 @@ static int gp_safe(const char *s)
 
 static int refuse(const char *file, const char *field, const char *value)
 {
-	fprintf(stderr,
-		"algbench plot: %s: %s \"%.60s\" has a character gnuplot could interpret "
-		"(allowed: letters, digits, space and ()_,.+:/=-); fix or regenerate the file\n",
-		file, field, value);
+	ab_err("%s: %s \"%.60s\" has a character gnuplot could interpret "
+	       "(allowed: letters, digits, space and ()_,.+:/=-); fix or regenerate the file\n",
+	       file, field, value);
 	return -EINVAL;
 }
 
@@ -156,8 +155,8 @@ static int run_gnuplot(const char *script)
 	int ret = ab_spawn(argv, 0, why, sizeof(why));
 
 	if (ret)
-		fprintf(stderr, "algbench plot: %s%s\n", why,
-			ret == -ENOENT ? " (install gnuplot-nox; scripts/setup does)" : "");
+		ab_err("%s%s\n", why,
+		       ret == -ENOENT ? " (install gnuplot-nox; scripts/setup does)" : "");
 	return ret ? -EIO : 0;
 }
 
@@ -169,7 +168,7 @@ static FILE *open_script(const char *dir, const char *name, char *path, size_t l
 	snprintf(path, len, "%s/data/%s.gp", dir, name);
 	f = fopen(path, "w");
 	if (!f)
-		fprintf(stderr, "algbench plot: cannot write %s: %s\n", path, strerror(errno));
+		ab_err("cannot write %s: %s\n", path, strerror(errno));
 	return f;
 }
 
@@ -359,15 +358,14 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 	FILE *d, *g;
 
 	if (!cmp) {
-		fprintf(stderr, "algbench plot: %s: %s\n", cmp_path, why);
+		ab_err("%s: %s\n", cmp_path, why);
 		return -EINVAL;
 	}
 	n = json_array_size(json_object_get(cmp, "pairs"));
 	if (!n) {
-		fprintf(stderr,
-			"algbench plot: %s: no pairs to draw (want the output of 'algbench compare "
-			"--json')\n",
-			cmp_path);
+		ab_err("%s: no pairs to draw (want the output of 'algbench compare "
+		       "--json')\n",
+		       cmp_path);
 		json_decref(cmp);
 		return -ENODATA;
 	}
@@ -483,10 +481,10 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 		return 2;
 	}
 	if (strlen(dir) > 400 || !gp_safe(dir)) {
-		fprintf(stderr, "algbench plot: --out '%.60s%s': %s; pick a shorter plain path\n",
-			dir, strlen(dir) > 60 ? "..." : "",
-			strlen(dir) > 400 ? "longer than 400 bytes"
-					  : "has a character gnuplot could interpret");
+		ab_err("--out '%.60s%s': %s; pick a shorter plain path\n", dir,
+		       strlen(dir) > 60 ? "..." : "",
+		       strlen(dir) > 400 ? "longer than 400 bytes"
+					 : "has a character gnuplot could interpret");
 		free(roots);
 		free(labels);
 		return 2;
@@ -494,12 +492,11 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 	snprintf(datadir, sizeof(datadir), "%s/data", dir);
 	if ((mkdir(dir, 0755) && errno != EEXIST) || (mkdir(datadir, 0755) && errno != EEXIST) ||
 	    stat(datadir, &st) || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr,
-			"algbench plot: cannot create directory %s: %s (remove what is in the "
-			"way)\n",
-			datadir,
-			errno && !stat(datadir, &st) && S_ISDIR(st.st_mode) ? strerror(errno)
-									    : "not a directory");
+		ab_err("cannot create directory %s: %s (remove what is in the "
+		       "way)\n",
+		       datadir,
+		       errno && !stat(datadir, &st) && S_ISDIR(st.st_mode) ? strerror(errno)
+									   : "not a directory");
 		free(roots);
 		free(labels);
 		return 2;
@@ -510,18 +507,18 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 
 		roots[i] = ab_result_load(files[i], why);
 		if (!roots[i]) {
-			fprintf(stderr, "algbench plot: %s: %s\n", files[i], why);
+			ab_err("%s: %s\n", files[i], why);
 			rc = 2;
 		} else if ((source_label(roots[i], i, labels),
 			    r = add_points(&pts, roots[i], files[i], labels[i]))) {
 			if (r == -ENOMEM)
-				fprintf(stderr, "algbench plot: out of memory\n");
+				ab_err("out of memory\n");
 			rc = 2;
 		}
 	}
 	if (!rc && n_files && !pts.n) {
-		fprintf(stderr, "algbench plot: no usable samples in the result files (each needs "
-				"ns > 0)\n");
+		ab_err("no usable samples in the result files (each needs "
+		       "ns > 0)\n");
 		rc = 2;
 	}
 	for (int i = 0; i < n_files && !rc; i++) {

@@ -126,8 +126,8 @@ static const struct ab_opt bench_opts[] = {
 	  .call = opt_sizes, .def = "4096" },
 	{ "threads", 0, "LIST", AB_OPT_CALL, 0, .help = "pinned threads, 1..CPUs or 'all'",
 	  .call = opt_threads, .def = "1" },
-	{ "seconds", 0, "S", AB_OPT_DOUBLE, PLAN(seconds), .help = "length of one sample",
-	  .min = 0, .max = 3600, .def = "1" },
+	{ "seconds", 0, "S", AB_OPT_DOUBLE, PLAN(seconds), .help = "length of one sample", .min = 0,
+	  .max = 3600, .def = "1" },
 	{ "warmup", 0, "S", AB_OPT_DOUBLE, PLAN(warmup),
 	  .help = "untimed operations before the samples", .min = 0, .max = 3600, .def = "0.2" },
 	{ "repeats", 0, "N", AB_OPT_UINT, PLAN(repeats), .help = "samples per job", .min = 1,
@@ -165,13 +165,15 @@ static const struct ab_opt bench_opts[] = {
 	"Every job checks a known answer (OpenSSL's output; crc32c: RFC 3720) before it\n"         \
 	"is timed; a mismatch fails the job.\n"
 #define MARKERS                                                                                    \
-	"While a tracer enables the user event " TRACE_MARKER_NAME " (user_events_multi/\n"           \
-	TRACE_MARKER_NAME ".N; see algbench trace --help), each job's and each sample's\n"          \
+	"While a tracer enables the user event " TRACE_MARKER_NAME                                 \
+	" (user_events_multi/\n" TRACE_MARKER_NAME                                                 \
+	".N; see algbench trace --help), each job's and each sample's\n"                           \
 	"start and end are written to it; nobody tracing, they cost one load per sample.\n"
 #define KAT_AND_STOP                                                                               \
-	MARKERS "\nA run keeps going after a failed job. Ctrl-C or SIGTERM stops the job in flight\n"      \
-	"(not saved) and keeps what finished, exit 128 + the signal's number; a second\n"          \
-	"signal kills at once.\n"
+	MARKERS "\nA run keeps going after a failed job. Ctrl-C or SIGTERM stops the job in "      \
+		"flight\n"                                                                         \
+		"(not saved) and keeps what finished, exit 128 + the signal's number; a second\n"  \
+		"signal kills at once.\n"
 
 /* --json DIR (or DIR/) means DIR/<run-id>.json. */
 static char *json_path(const char *out, const struct ab_run_info *run)
@@ -249,10 +251,9 @@ static void add_result(struct run_state *s, const struct ab_result *res, json_t 
 	err = extras ? ab_json_add_extra(s->json, res, res->job.backend->name, extras) : -ENOMEM;
 	/* say it once; the results stay in memory and the close retries */
 	if (err && !s->json_failed++)
-		fprintf(stderr,
-			"algbench %s: cannot update the result file (%s) after job %zu; "
-			"the run goes on and writes it again at the end\n",
-			s->suite ? "suite" : "run", strerror(-err), i + 1);
+		ab_err("cannot update the result file (%s) after job %zu; "
+		       "the run goes on and writes it again at the end\n",
+		       strerror(-err), i + 1);
 	if (err)
 		*status = 1;
 }
@@ -274,10 +275,9 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 			fprintf(stderr, "\r\033[K");
 		if (interrupted && res.status != AB_STATUS_OK) {
 			/* cut short: neither a result nor a failure of the job */
-			fprintf(stderr,
-				"algbench %s: %s %s %s %zu B stopped by signal %d; not saved\n",
-				s->suite ? "suite" : "run", jobs[i].backend->name, jobs[i].mode,
-				jobs[i].alg->name, jobs[i].size, (int)interrupted);
+			ab_err("%s %s %s %zu B stopped by signal %d; not saved\n",
+			       jobs[i].backend->name, jobs[i].mode, jobs[i].alg->name, jobs[i].size,
+			       (int)interrupted);
 			ab_result_free(&res);
 			break;
 		}
@@ -311,8 +311,7 @@ static int open_json(struct run_state *s)
 		return -1;
 	s->json = ab_json_open(path, &s->run);
 	if (s->json && strcmp(path, "-"))
-		fprintf(stderr, "algbench %s: results go to %s\n", s->suite ? "suite" : "run",
-			path);
+		ab_err("results go to %s\n", path);
 	free(path);
 	return s->json ? 0 : -1;
 }
@@ -332,7 +331,7 @@ static int stop_trace(struct run_state *s)
 	int err = trace_probes_remove(s->trace, why, sizeof(why));
 
 	if (err)
-		fprintf(stderr, "algbench run: --trace: %s\n", why);
+		ab_err("--trace: %s\n", why);
 	s->trace = NULL;
 	return err;
 }
@@ -354,10 +353,9 @@ static int open_energy_model(struct run_state *s)
 		s->em_on = 1;
 		return 0;
 	case AB_EM_OPEN_NONE:
-		fprintf(stderr,
-			"algbench %s: --energy-model %s: %s; the run goes on without energy "
-			"estimates\n",
-			c->name, s->plan.energy_model, why);
+		ab_err("--energy-model %s: %s; the run goes on without energy "
+		       "estimates\n",
+		       s->plan.energy_model, why);
 		return 0;
 	default:
 		return ab_opt_error(c, "--energy-model: %s", why);
@@ -370,18 +368,13 @@ static int start_trace(struct run_state *s)
 	static struct trace_session session;
 	char why[1400] = "";
 
-	if (!s->json) {
-		fprintf(stderr,
-			"algbench run: --trace puts the counters in the result JSON: add --json\n");
-		return -1;
-	}
 	if (trace_session_open(&session, 0, why, sizeof(why))) {
-		fprintf(stderr, "algbench run: --trace: %s\n", why);
+		ab_err("--trace: %s\n", why);
 		return -1;
 	}
 	s->trace = &session;
 	if (trace_probes_install(s->trace, why, sizeof(why))) {
-		fprintf(stderr, "algbench run: --trace: %s\n", why);
+		ab_err("--trace: %s\n", why);
 		stop_trace(s);
 		return -1;
 	}
@@ -389,20 +382,19 @@ static int start_trace(struct run_state *s)
 }
 
 /* --perf: said once up front; each job still tries and its JSON says why not. */
-static void say_if_no_perf(const char *cmd)
+static void say_if_no_perf(void)
 {
 	struct ab_perf p;
 	char why[AB_WHY_LEN];
 
 	if (ab_perf_open(&p, 0, -1, why))
-		fprintf(stderr, "algbench %s: perf counters unavailable: %s; timing only\n", cmd,
-			why);
+		ab_err("perf counters unavailable: %s; timing only\n", why);
 	else
 		ab_perf_close(&p);
 }
 
 /* --start-at: sleep until AT on the wall clock; 0, or -1 said on stderr. */
-static int wait_for_start(const char *cmd, double at)
+static int wait_for_start(double at)
 {
 	struct timespec now, until = { (time_t)at, (long)((at - (double)(time_t)at) * 1e9) };
 	double diff;
@@ -411,10 +403,9 @@ static int wait_for_start(const char *cmd, double at)
 	clock_gettime(CLOCK_REALTIME, &now);
 	diff = at - ((double)now.tv_sec + (double)now.tv_nsec / 1e9);
 	if (diff < -1 || diff > 3600) {
-		fprintf(stderr,
-			"algbench %s: --start-at %.3f is %.1f s %s; pick a time a few seconds "
-			"ahead for every process\n",
-			cmd, at, diff < 0 ? -diff : diff, diff < 0 ? "in the past" : "away");
+		ab_err("--start-at %.3f is %.1f s %s; pick a time a few seconds "
+		       "ahead for every process\n",
+		       at, diff < 0 ? -diff : diff, diff < 0 ? "in the past" : "away");
 		return -1;
 	}
 	while ((err = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &until, NULL)) == EINTR &&
@@ -425,7 +416,6 @@ static int wait_for_start(const char *cmd, double at)
 
 static int bench_main(const struct ab_plan *plan, int suite)
 {
-	const char *cmd = suite ? "suite" : "run";
 	struct run_state s = { .plan = *plan, .suite = suite };
 	char why[AB_WHY_LEN];
 	struct ab_job *jobs = NULL;
@@ -435,8 +425,11 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	if (s.plan.seconds <= 0)
 		return ab_opt_error(suite ? &ab_suite_cmd : &ab_run_cmd,
 				    "--seconds must be above 0");
+	if (s.plan.trace && !s.plan.out)
+		return ab_opt_error(suite ? &ab_suite_cmd : &ab_run_cmd,
+				    "--trace puts the counters in the result JSON: add --json");
 	if (ab_plan_jobs(&s.plan, &jobs, &n, why)) {
-		fprintf(stderr, "algbench %s: %s\n", cmd, why);
+		ab_err("%s\n", why);
 		return 2;
 	}
 	ret = open_energy_model(&s);
@@ -447,7 +440,7 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		return ret;
 	}
 	catch_stop_signals();
-	if (s.plan.start_at > 0 && wait_for_start(cmd, s.plan.start_at)) {
+	if (s.plan.start_at > 0 && wait_for_start(s.plan.start_at)) {
 		free(jobs);
 		return 2;
 	}
@@ -467,7 +460,7 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		return 1;
 	}
 	if (s.plan.perf)
-		say_if_no_perf(cmd);
+		say_if_no_perf();
 	if (s.plan.trace && start_trace(&s)) {
 		ab_json_close(s.json);
 		free(jobs);
@@ -497,7 +490,7 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		ret = 1;
 	free(jobs);
 	if (interrupted) {
-		fprintf(stderr, "algbench %s: interrupted; finished jobs are saved\n", cmd);
+		ab_err("interrupted; finished jobs are saved\n");
 		return 128 + interrupted;
 	}
 	return ret;

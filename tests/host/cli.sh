@@ -20,10 +20,14 @@ cmds=(
 	"kmod|bench/inspect/cmd_kmod.c"
 	"em bench|bench/em/cmd_em.c"
 	"compare|bench/report/compare.c"
+	"merge|bench/report/merge.c"
+	"report|bench/report/layers.c"
 	"plot|bench/report/plot.c"
 	"config-check|bench/config/config_check.c"
 	"export|bench/export/kcidb.c"
+	"nl list|netlink/nl.c"
 	"nl get|netlink/nl.c"
+	"nl stat|netlink/nl.c"
 	"conform|netlink/conform.c"
 )
 says() { # says NAME WANT OUT: the last line of OUT is "exit 2", the first starts with WANT
@@ -69,4 +73,17 @@ for v in "--seconds -1" "--seconds 3601" "--warmup nan" "--repeats 0" "--repeats
 	says "run $1 '$2': exit 2, named with its range" "algbench run: $1: '$2' is not a" \
 		"$("$ALGBENCH" run --dry-run "$1" "$2" 2>&1 >/dev/null; echo "exit $?")"
 done
+# The "algbench CMD: " prefix is the command's own, set once (cli/opt.h ab_err), and a
+# usage error found after parsing still exits 2
+for c in run suite; do
+	says "$c --trace without --json: a usage error of '$c'" \
+		"algbench $c: --trace puts the counters in the result JSON: add --json" \
+		"$("$ALGBENCH" $c --trace --dry-run 2>&1 >/dev/null; echo "exit $?")"
+done
+says "em with an unknown subcommand: 'algbench em:', exit 2" "algbench em: unknown or missing subcommand" \
+	"$("$ALGBENCH" em nosuch 2>&1 >/dev/null; echo "exit $?")"
+says "nl with an unknown subcommand: 'algbench nl:', exit 2" "algbench nl: unknown subcommand 'nosuch'" \
+	"$("$ALGBENCH" nl nosuch 2>&1 >/dev/null; echo "exit $?")"
+says "merge's own errors carry its prefix" "algbench merge: " \
+	"$("$ALGBENCH" merge --out /dev/null 2>&1 >/dev/null; echo "exit $?")"
 tap_end
