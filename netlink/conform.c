@@ -221,7 +221,7 @@ static void on_stop(int sig)
 static int start_trace(struct conform_ctx *c, struct trace_session *s)
 {
 	struct sigaction sa = { .sa_handler = on_stop };
-	char why[1400] = "";
+	char why[AB_WHY_LEN] = "";
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
@@ -274,7 +274,7 @@ static int run_all(struct conform_ctx *c)
 	for (size_t g = 0; g < N_GROUPS && !stop_signal; g++) {
 		for (size_t r = 0; group_runs(c, g) && r < *groups[g].n && !stop_signal; r++) {
 			const struct conform_check *k = &groups[g].rows[r];
-			char why[768] = "";
+			char why[AB_WHY_LEN] = "";
 			enum ab_tap_verdict v = k->run(c, k->arg, why, sizeof(why));
 
 			report(c, k->name, v, why);
@@ -293,7 +293,7 @@ static int conform_main(void *opts, int argc, char **argv)
 	const struct conform_opts *o = opts;
 	struct conform_ctx c = { .kmsg_fd = -1, .tap = o->tap };
 	static struct trace_session session;
-	char why[1400] = "";
+	char why[AB_WHY_LEN] = "";
 	const char *as_version = o->as_version;
 	struct utsname u;
 	int ret;

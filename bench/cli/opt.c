@@ -14,6 +14,7 @@
 #define ROW_VAL	  256 /* getopt_long() value of row i: ROW_VAL + i */
 #define WIDTH	  79  /* --help lines stay within this many columns */
 #define LABEL_MAX 26  /* a longer label puts its help on the next line */
+#define HELP_LEN  512 /* one option's help or default text made at run time */
 
 /* "algbench CMD", set once per command (libkcapi's program name, our way) */
 static char prog[64] = "algbench";
@@ -75,7 +76,7 @@ static const char *default_of(const struct ab_opt_cmd *c, const struct ab_opt *o
 
 static int set_str(const struct ab_opt *o, const char *arg, const char **field, char *why)
 {
-	char list[AB_OPT_WHY_LEN / 2];
+	char list[AB_WHY_LEN / 2];
 
 	if (!o->choices) {
 		*field = arg;
@@ -86,8 +87,7 @@ static int set_str(const struct ab_opt *o, const char *arg, const char **field, 
 			*field = *ch;
 			return 0;
 		}
-	snprintf(why, AB_OPT_WHY_LEN, "'%s' is not one of %s", arg,
-		 arg_name(o, list, sizeof(list)));
+	snprintf(why, AB_WHY_LEN, "'%s' is not one of %s", arg, arg_name(o, list, sizeof(list)));
 	return -1;
 }
 
@@ -103,7 +103,7 @@ static int set_number(const struct ab_opt *o, const char *arg, void *field, char
 			*(unsigned int *)field = (unsigned int)u;
 			return 0;
 		}
-		snprintf(why, AB_OPT_WHY_LEN, "'%s' is not a whole number from %.0f to %.0f", arg,
+		snprintf(why, AB_WHY_LEN, "'%s' is not a whole number from %.0f to %.0f", arg,
 			 o->min, o->max);
 		return -1;
 	}
@@ -112,7 +112,7 @@ static int set_number(const struct ab_opt *o, const char *arg, void *field, char
 		*(double *)field = d;
 		return 0;
 	}
-	snprintf(why, AB_OPT_WHY_LEN, "'%s' is not a number from %g to %g", arg, o->min, o->max);
+	snprintf(why, AB_WHY_LEN, "'%s' is not a number from %g to %g", arg, o->min, o->max);
 	return -1;
 }
 
@@ -138,7 +138,7 @@ static int set(const struct ab_opt *o, const char *arg, void *target, char *why)
 
 static int apply_defaults(const struct ab_opt_cmd *c, void *target)
 {
-	char buf[AB_OPT_WHY_LEN], why[AB_OPT_WHY_LEN] = "";
+	char buf[AB_WHY_LEN], why[AB_WHY_LEN] = "";
 
 	for (const struct ab_opt *o = c->opts; o->name; o++) {
 		const char *def = default_of(c, o, buf, sizeof(buf));
@@ -217,7 +217,7 @@ static int refused(const struct ab_opt_cmd *c, int ret, const char *word)
 int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target, int *first)
 {
 	struct option lo[2 * AB_OPT_MAX + 2];
-	char shorts[3 * AB_OPT_MAX + 4], why[AB_OPT_WHY_LEN];
+	char shorts[3 * AB_OPT_MAX + 4], why[AB_WHY_LEN];
 	int ret;
 
 	ab_cmd_name_set(c->who ? c->who : c->name);
@@ -291,7 +291,7 @@ static void wrap(FILE *out, const char *text, int col)
 
 static void help_row(FILE *out, const struct ab_opt_cmd *c, const struct ab_opt *o, int col)
 {
-	char label[128], text[1024], dyn[AB_OPT_WHY_LEN], defbuf[AB_OPT_WHY_LEN];
+	char label[128], text[3 * HELP_LEN], dyn[HELP_LEN], defbuf[HELP_LEN];
 	const char *help = o->help, *def = o->def_text;
 	int n = label_of(o, label, sizeof(label));
 

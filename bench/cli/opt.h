@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/error.h"
+
 /*
  * After fio's options.c: a command states each option once, as a row that
  * names it, says how its value is checked and stored (into the field at
@@ -17,8 +19,6 @@
  * cannot disagree.
  */
 
-/* Room for one reason; at least AB_WHY_LEN (core/job.h), which callbacks may fill. */
-#define AB_OPT_WHY_LEN 512
 /* Rows a table may hold (aliases included). */
 #define AB_OPT_MAX 32
 

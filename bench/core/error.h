@@ -9,6 +9,11 @@
 #ifndef ALGBENCH_ERROR_H
 #define ALGBENCH_ERROR_H
 
-#define AB_WHY_LEN 256 /* room for one reason */
+/*
+ * Room for one reason, the one size of every why buffer. A reason that
+ * embeds another ("no config: %s; %s") may lose its tail to snprintf();
+ * a reason from the kernel (tracefs error_log, a probe definition) fits.
+ */
+#define AB_WHY_LEN 1024
 
 #endif

@@ -231,8 +231,8 @@ struct export_opts {
 static int opt_origin(const char *arg, void *origin, char *why)
 {
 	if (!*arg || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(arg)) {
-		snprintf(why, AB_OPT_WHY_LEN,
-			 "'%s': KCIDB origins are [a-z0-9_]+; pick such a name", arg);
+		snprintf(why, AB_WHY_LEN, "'%s': KCIDB origins are [a-z0-9_]+; pick such a name",
+			 arg);
 		return -1;
 	}
 	*(const char **)origin = arg;

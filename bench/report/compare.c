@@ -605,7 +605,7 @@ static int opt_threshold(const char *arg, void *pct, char *why)
 	double v = strtod(arg, &end);
 
 	if (end == arg || *end || !(v >= 0 && v < 100)) {
-		snprintf(why, AB_OPT_WHY_LEN, "'%s' is not a percentage in [0, 100)", arg);
+		snprintf(why, AB_WHY_LEN, "'%s' is not a percentage in [0, 100)", arg);
 		return -1;
 	}
 	*(double *)pct = v;

@@ -63,8 +63,6 @@ PLAN_LIST(keys)
 PLAN_LIST(modes)
 PLAN_LIST(sizes)
 
-_Static_assert(AB_OPT_WHY_LEN >= AB_WHY_LEN, "the plan's parsers write AB_WHY_LEN bytes");
-
 static int opt_threads(const char *arg, void *plan, char *why)
 {
 	return ab_parse_threads(arg, ab_cpus_usable(), plan, why);
@@ -217,7 +215,7 @@ struct run_state {
 /* One reading of the probes' counters: count, or -1 (said on stderr). */
 static int trace_read(struct run_state *s, struct trace_counts *c)
 {
-	char why[512] = "";
+	char why[AB_WHY_LEN] = "";
 	int n = trace_probes_read(s->trace, c, TRACE_MAX_DRIVERS, why, sizeof(why));
 
 	if (n < 0)
@@ -327,7 +325,7 @@ static void print_jobs(const struct ab_job *jobs, size_t n)
 
 static int stop_trace(struct run_state *s)
 {
-	char why[1024] = "";
+	char why[AB_WHY_LEN] = "";
 	int err = trace_probes_remove(s->trace, why, sizeof(why));
 
 	if (err)
@@ -344,7 +342,7 @@ static int stop_trace(struct run_state *s)
 static int open_energy_model(struct run_state *s)
 {
 	const struct ab_opt_cmd *c = s->suite ? &ab_suite_cmd : &ab_run_cmd;
-	char why[AB_EM_WHY_LEN];
+	char why[AB_WHY_LEN];
 
 	if (!s->plan.energy_model)
 		return 0;
@@ -366,7 +364,7 @@ static int open_energy_model(struct run_state *s)
 static int start_trace(struct run_state *s)
 {
 	static struct trace_session session;
-	char why[1400] = "";
+	char why[AB_WHY_LEN] = "";
 
 	if (trace_session_open(&session, 0, why, sizeof(why))) {
 		ab_err("--trace: %s\n", why);

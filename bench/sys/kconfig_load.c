@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "core/error.h"
 #include "sys/file.h"
 #include "sys/kconfig.h"
 
@@ -298,7 +299,7 @@ static int load_text(const char *path, struct buf *text, struct kconfig *kc, cha
 int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen)
 {
 	struct buf text = { 0 };
-	char why[512];
+	char why[AB_WHY_LEN];
 	int ret;
 
 	memset(kc, 0, sizeof(*kc));
@@ -321,7 +322,7 @@ int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen)
 
 int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen)
 {
-	char boot[300], first[1024];
+	char boot[300], first[AB_WHY_LEN];
 	struct utsname u;
 	int ret;
 
@@ -338,7 +339,7 @@ int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen)
 		return 0;
 	/* Both failed: say why for each, and what would help. */
 	{
-		char second[1024];
+		char second[AB_WHY_LEN];
 
 		snprintf(second, sizeof(second), "%s", err);
 		snprintf(err, errlen,
