@@ -204,6 +204,7 @@ struct run_state {
 	struct ab_plan plan;
 	struct ab_run_info run;
 	struct ab_json_writer *json;
+	char *json_path; /* where json goes, for the messages */
 	FILE *table;
 	int suite, show_progress, json_failed;
 	struct ab_report report;
@@ -301,17 +302,34 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 static int open_json(struct run_state *s)
 {
 	char *path;
+	int err;
 
 	if (!s->plan.out)
 		return 0;
 	path = json_path(s->plan.out, &s->run);
-	if (!path)
+	err = path ? ab_json_open(path, &s->run, &s->json) : -ENOMEM;
+	if (err) {
+		ab_err("cannot write %s: %s\n", path ? path : s->plan.out, strerror(-err));
+		free(path);
 		return -1;
-	s->json = ab_json_open(path, &s->run);
-	if (s->json && strcmp(path, "-"))
+	}
+	if (strcmp(path, "-"))
 		ab_err("results go to %s\n", path);
-	free(path);
-	return s->json ? 0 : -1;
+	s->json_path = path;
+	return 0;
+}
+
+/* The last write of the result file; 0, or -1 said on stderr. */
+static int close_json(struct run_state *s)
+{
+	int err = ab_json_close(s->json);
+
+	if (err)
+		ab_err("cannot write %s: %s\n", s->json_path, strerror(-err));
+	free(s->json_path);
+	s->json = NULL;
+	s->json_path = NULL;
+	return err ? -1 : 0;
 }
 
 static void print_jobs(const struct ab_job *jobs, size_t n)
@@ -417,6 +435,7 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	struct run_state s = { .plan = *plan, .suite = suite };
 	char why[AB_WHY_LEN];
 	struct ab_job *jobs = NULL;
+	unsigned long lost;
 	size_t n = 0;
 	int ret;
 
@@ -453,14 +472,14 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	}
 	if (s.json && s.em_on &&
 	    ab_json_set_run(s.json, "energy_model", ab_em_source_json(&s.em))) {
-		ab_json_close(s.json);
+		close_json(&s);
 		free(jobs);
 		return 1;
 	}
 	if (s.plan.perf)
 		say_if_no_perf();
 	if (s.plan.trace && start_trace(&s)) {
-		ab_json_close(s.json);
+		close_json(&s);
 		free(jobs);
 		return 1;
 	}
@@ -483,8 +502,10 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	ab_report_free(&s.report);
 	if (s.trace && stop_trace(&s))
 		ret = 1;
-	trace_markers_close();
-	if (ab_json_close(s.json))
+	lost = trace_markers_close();
+	if (lost)
+		ab_err("%lu job marker writes to user_events failed\n", lost);
+	if (close_json(&s))
 		ret = 1;
 	free(jobs);
 	if (interrupted) {

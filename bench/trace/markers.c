@@ -324,17 +324,15 @@ void trace_marker_write(const struct trace_marker *m)
 		__atomic_add_fetch(&mk.write_errors, 1, __ATOMIC_RELAXED);
 }
 
-void trace_markers_close(void)
+unsigned long trace_markers_close(void)
 {
 	if (!mk.registered)
-		return;
+		return 0;
 	/* Without this the kernel could still write the bit after the word is gone. */
 	trace_ue_unregister(mk.fd, &trace_marker_enable, 0);
 	close(mk.fd);
 	mk.fd = -1;
 	mk.registered = 0;
 	__atomic_store_n(&trace_marker_enable, 0, __ATOMIC_RELAXED);
-	if (mk.write_errors)
-		fprintf(stderr, "algbench: %lu job marker writes to user_events failed\n",
-			mk.write_errors);
+	return mk.write_errors;
 }
