@@ -188,10 +188,11 @@ static int setup(struct conform_ctx *c)
 		lseek(c->kmsg_fd, 0, SEEK_END); /* only what this run provokes */
 	c->s = cu_open();
 	if (!c->s) {
+		ret = -errno;
 		printf("%sBail out! cannot open a NETLINK_CRYPTO socket: %s (modprobe "
 		       "crypto_user)\n",
-		       c->tap ? "" : "conform: ", strerror(errno));
-		return -1;
+		       c->tap ? "" : "conform: ", strerror(-ret));
+		return ret;
 	}
 	kcapi_set_verbosity(KCAPI_LOG_NONE);
 	ret = conform_dump(c->s, &c->algs, &c->n_algs);
@@ -204,7 +205,7 @@ static int setup(struct conform_ctx *c)
 	if (ret) {
 		printf("%sBail out! GETALG dump failed: %s\n",
 		       c->tap ? "" : "conform: ", strerror(-ret));
-		return -1;
+		return ret;
 	}
 	return 0;
 }

@@ -88,7 +88,7 @@ static int set_str(const struct ab_opt *o, const char *arg, const char **field, 
 			return 0;
 		}
 	snprintf(why, AB_WHY_LEN, "'%s' is not one of %s", arg, arg_name(o, list, sizeof(list)));
-	return -1;
+	return -EINVAL;
 }
 
 static int set_number(const struct ab_opt *o, const char *arg, void *field, char *why)
@@ -105,7 +105,7 @@ static int set_number(const struct ab_opt *o, const char *arg, void *field, char
 		}
 		snprintf(why, AB_WHY_LEN, "'%s' is not a whole number from %.0f to %.0f", arg,
 			 o->min, o->max);
-		return -1;
+		return -EINVAL;
 	}
 	d = strtod(arg, &end);
 	if (end != arg && !*end && isfinite(d) && d >= o->min && d <= o->max) {
@@ -113,7 +113,7 @@ static int set_number(const struct ab_opt *o, const char *arg, void *field, char
 		return 0;
 	}
 	snprintf(why, AB_WHY_LEN, "'%s' is not a number from %g to %g", arg, o->min, o->max);
-	return -1;
+	return -EINVAL;
 }
 
 /* Store ARG for row O into TARGET. 0, or -1 and WHY. */
@@ -133,7 +133,7 @@ static int set(const struct ab_opt *o, const char *arg, void *target, char *why)
 	case AB_OPT_CALL:
 		return o->call(arg, field, why);
 	}
-	return -1;
+	return -EINVAL;
 }
 
 static int apply_defaults(const struct ab_opt_cmd *c, void *target)

@@ -27,7 +27,7 @@ enum ab_opt_type {
 	AB_OPT_STR,    /* const char * at .off: the argument (one of .choices, if any) */
 	AB_OPT_UINT,   /* unsigned int at .off: ab_parse_uint() (core/number.h), in .min...max */
 	AB_OPT_DOUBLE, /* double at .off: a finite number in .min...max */
-	AB_OPT_CALL,   /* .call(argument, the field at .off, why): 0, or -1 and WHY */
+	AB_OPT_CALL,   /* .call(argument, the field at .off, why): 0, or -EINVAL and WHY */
 };
 
 /*
@@ -46,7 +46,7 @@ struct ab_opt {
 	const char *alias;			/* a second long name for the same option */
 	double min, max;
 	const char *const *choices; /* STR: NULL-terminated list of the values allowed */
-	int (*call)(const char *arg, void *field, char *why);
+	int (*call)(const char *arg, void *field, char *why); /* 0, or -EINVAL and WHY */
 	/*
 	 * The default: .def (or what .def_fn writes) is parsed as if given
 	 * first on the command line, and shown in --help; .def_text is shown

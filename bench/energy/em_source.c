@@ -26,7 +26,7 @@ static int fail(char *why, size_t len, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, len, fmt, ap);
 	va_end(ap);
-	return -1;
+	return -EINVAL;
 }
 
 static void cpu_set(struct ab_em_pd *pd, unsigned int cpu)
@@ -243,7 +243,7 @@ static int parse_cpulist(const char *text, struct ab_em_pd *pd)
 		size_t n = strcspn(p, ","), dash;
 
 		if (!n || n >= sizeof(tok))
-			return -1;
+			return -EINVAL;
 		memcpy(tok, p, n);
 		tok[n] = 0;
 		dash = strcspn(tok, "-");
@@ -251,9 +251,9 @@ static int parse_cpulist(const char *text, struct ab_em_pd *pd)
 			tok[dash] = 0;
 			if (ab_parse_uint(tok, 0, AB_EM_SRC_MAX_CPUS - 1, &a) ||
 			    ab_parse_uint(tok + dash + 1, a, AB_EM_SRC_MAX_CPUS - 1, &b))
-				return -1;
+				return -EINVAL;
 		} else if (ab_parse_uint(tok, 0, AB_EM_SRC_MAX_CPUS - 1, &a)) {
-			return -1;
+			return -EINVAL;
 		} else {
 			b = a;
 		}
@@ -302,12 +302,12 @@ static int read_domain(const char *name, struct ab_em_pd *pd, char *why, size_t 
 	}
 	closedir(d);
 	if (ret)
-		return -1;
+		return -EINVAL;
 	if (!pd->nr)
 		return fail(why, len, "%s: no ps:* performance states", dir);
 	qsort(pd->st, pd->nr, sizeof(pd->st[0]), by_khz);
 	if (check_increasing(pd, dir, why, len))
-		return -1;
+		return -EINVAL;
 	snprintf(sub, sizeof(sub), "%s/cpus", dir);
 	if (ab_read_line(sub, line, sizeof(line))) {
 		pd->all_cpus = 1; /* not a CPU: a named device stands in for every CPU */

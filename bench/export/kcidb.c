@@ -233,7 +233,7 @@ static int opt_origin(const char *arg, void *origin, char *why)
 	if (!*arg || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(arg)) {
 		snprintf(why, AB_WHY_LEN, "'%s': KCIDB origins are [a-z0-9_]+; pick such a name",
 			 arg);
-		return -1;
+		return -EINVAL;
 	}
 	*(const char **)origin = arg;
 	return 0;

@@ -606,7 +606,7 @@ static int opt_threshold(const char *arg, void *pct, char *why)
 
 	if (end == arg || *end || !(v >= 0 && v < 100)) {
 		snprintf(why, AB_WHY_LEN, "'%s' is not a percentage in [0, 100)", arg);
-		return -1;
+		return -EINVAL;
 	}
 	*(double *)pct = v;
 	return 0;

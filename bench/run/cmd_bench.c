@@ -79,7 +79,7 @@ static int opt_start_at(const char *arg, void *at, char *why)
 			 "'%s': want a wall-clock time in seconds since 1970, e.g. "
 			 "$(date -d '+5 sec' +%%s.%%N)",
 			 arg);
-		return -1;
+		return -EINVAL;
 	}
 	*(double *)at = v;
 	return 0;
@@ -311,7 +311,7 @@ static int open_json(struct run_state *s)
 	if (err) {
 		ab_err("cannot write %s: %s\n", path ? path : s->plan.out, strerror(-err));
 		free(path);
-		return -1;
+		return err;
 	}
 	if (strcmp(path, "-"))
 		ab_err("results go to %s\n", path);
@@ -319,7 +319,7 @@ static int open_json(struct run_state *s)
 	return 0;
 }
 
-/* The last write of the result file; 0, or -1 said on stderr. */
+/* The last write of the result file; 0, or -errno said on stderr. */
 static int close_json(struct run_state *s)
 {
 	int err = ab_json_close(s->json);
@@ -329,7 +329,7 @@ static int close_json(struct run_state *s)
 	free(s->json_path);
 	s->json = NULL;
 	s->json_path = NULL;
-	return err ? -1 : 0;
+	return err;
 }
 
 static void print_jobs(const struct ab_job *jobs, size_t n)
@@ -384,15 +384,18 @@ static int start_trace(struct run_state *s)
 	static struct trace_session session;
 	char why[AB_WHY_LEN] = "";
 
-	if (trace_session_open(&session, 0, why, sizeof(why))) {
+	int err = trace_session_open(&session, 0, why, sizeof(why));
+
+	if (err) {
 		ab_err("--trace: %s\n", why);
-		return -1;
+		return err;
 	}
 	s->trace = &session;
-	if (trace_probes_install(s->trace, why, sizeof(why))) {
+	err = trace_probes_install(s->trace, why, sizeof(why));
+	if (err) {
 		ab_err("--trace: %s\n", why);
 		stop_trace(s);
-		return -1;
+		return err;
 	}
 	return 0;
 }
@@ -409,7 +412,7 @@ static void say_if_no_perf(void)
 		ab_perf_close(&p);
 }
 
-/* --start-at: sleep until AT on the wall clock; 0, or -1 said on stderr. */
+/* --start-at: sleep until AT on the wall clock; 0, or -errno (-EINVAL said on stderr). */
 static int wait_for_start(double at)
 {
 	struct timespec now, until = { (time_t)at, (long)((at - (double)(time_t)at) * 1e9) };
@@ -422,12 +425,12 @@ static int wait_for_start(double at)
 		ab_err("--start-at %.3f is %.1f s %s; pick a time a few seconds "
 		       "ahead for every process\n",
 		       at, diff < 0 ? -diff : diff, diff < 0 ? "in the past" : "away");
-		return -1;
+		return -EINVAL;
 	}
 	while ((err = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &until, NULL)) == EINTR &&
 	       !interrupted)
 		;
-	return err && err != EINTR ? -1 : 0;
+	return err && err != EINTR ? -err : 0;
 }
 
 static int bench_main(const struct ab_plan *plan, int suite)

@@ -18,7 +18,7 @@ static int each_item(const char *s, struct ab_plan *p, char *why,
 	int ret = 0, n = 0;
 
 	if (!copy)
-		return -1;
+		return -EINVAL;
 	for (tok = strtok_r(copy, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save), n++)
 		ret = item(tok, p, why);
 	free(copy);
@@ -34,7 +34,7 @@ static int list_full(unsigned int n, const char *what, char *why)
 	if (n < AB_MAX_LIST)
 		return 0;
 	snprintf(why, AB_WHY_LEN, "too many %s (at most %d)", what, AB_MAX_LIST);
-	return -1;
+	return -E2BIG;
 }
 
 static int size_item(const char *tok, struct ab_plan *p, char *why)
@@ -45,10 +45,10 @@ static int size_item(const char *tok, struct ab_plan *p, char *why)
 		snprintf(why, AB_WHY_LEN,
 			 "size '%s': sizes are 1..%u bytes (suffix k or m allowed)", tok,
 			 AB_MAX_SIZE);
-		return -1;
+		return -EINVAL;
 	}
 	if (list_full(p->n_sizes, "sizes", why))
-		return -1;
+		return -EINVAL;
 	p->sizes[p->n_sizes++] = (size_t)v;
 	return 0;
 }
@@ -71,13 +71,13 @@ static int thread_item(const char *tok, struct ab_plan *p, char *why)
 		snprintf(why, AB_WHY_LEN,
 			 "threads '%s': must be 1..%u (the CPUs this process may use) or 'all'",
 			 tok, parse_ncpu);
-		return -1;
+		return -EINVAL;
 	}
 	for (unsigned int i = 0; i < p->n_threads; i++)
 		if (p->threads[i] == v)
 			return 0; /* "1,all" on one CPU is one job, not two */
 	if (list_full(p->n_threads, "thread counts", why))
-		return -1;
+		return -EINVAL;
 	p->threads[p->n_threads++] = (unsigned int)v;
 	return 0;
 }
@@ -100,10 +100,10 @@ static int backend_item(const char *tok, struct ab_plan *p, char *why)
 			len += snprintf(why + len, AB_WHY_LEN - len, " %s", ab_backends[i]->name);
 		if (len < AB_WHY_LEN)
 			snprintf(why + len, AB_WHY_LEN - len, ")");
-		return -1;
+		return -EINVAL;
 	}
 	if (list_full(p->n_backends, "backends", why))
-		return -1;
+		return -EINVAL;
 	p->backends[p->n_backends++] = b;
 	return 0;
 }
@@ -121,10 +121,10 @@ static int alg_item(const char *tok, struct ab_plan *p, char *why)
 	if (!a) {
 		snprintf(why, AB_WHY_LEN,
 			 "unknown algorithm '%s': not in the catalogue (see 'algbench list')", tok);
-		return -1;
+		return -EINVAL;
 	}
 	if (list_full(p->n_algs, "algorithms", why))
-		return -1;
+		return -EINVAL;
 	p->algs[p->n_algs++] = a;
 	return 0;
 }
@@ -142,10 +142,10 @@ int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
 			buf[len] = '\0';
 			if (!len) {
 				snprintf(why, AB_WHY_LEN, "empty algorithm name in '%s'", s);
-				return -1;
+				return -EINVAL;
 			}
 			if (alg_item(buf, p, why))
-				return -1;
+				return -EINVAL;
 			len = 0;
 			if (*c == '\0')
 				return 0;
@@ -154,7 +154,7 @@ int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
 		depth += *c == '(' ? 1 : *c == ')' ? -1 : 0;
 		if (len + 1 >= sizeof(buf)) {
 			snprintf(why, AB_WHY_LEN, "algorithm name too long in '%s'", s);
-			return -1;
+			return -EINVAL;
 		}
 		buf[len++] = *c;
 	}
@@ -176,7 +176,7 @@ static int name_bit(const char *tok, int (*parse)(const char *), const char *(*n
 			used += snprintf(why + used, AB_WHY_LEN - (size_t)used, " %s", name(i));
 		if (used > 0 && used < AB_WHY_LEN)
 			snprintf(why + used, AB_WHY_LEN - (size_t)used, ")");
-		return -1;
+		return -EINVAL;
 	}
 	*mask |= 1u << v;
 	return 0;
@@ -222,10 +222,10 @@ static int key_item(const char *tok, struct ab_plan *p, char *why)
 		snprintf(why, AB_WHY_LEN,
 			 "key size '%s': give bits as the catalogue names them (128, 256, 512)",
 			 tok);
-		return -1;
+		return -EINVAL;
 	}
 	if (list_full(p->n_keybits, "key sizes", why))
-		return -1;
+		return -EINVAL;
 	p->keybits[p->n_keybits++] = (unsigned int)v;
 	return 0;
 }
@@ -246,13 +246,13 @@ static int mode_item(const char *tok, struct ab_plan *p, char *why)
 		if (!m)
 			continue;
 		if (list_full(p->n_modes, "modes", why))
-			return -1;
+			return -EINVAL;
 		p->modes[p->n_modes++] = m->name; /* static storage */
 		return 0;
 	}
 	ab_backend_modes_text(known, sizeof(known));
 	snprintf(why, AB_WHY_LEN, "unknown mode '%s' (%s)", tok, known);
-	return -1;
+	return -EINVAL;
 }
 
 int ab_parse_modes(const char *s, struct ab_plan *p, char *why)
@@ -271,7 +271,7 @@ struct job_list {
 static int push(struct job_list *l, const struct ab_job *j)
 {
 	if (AB_ARRAY_RESERVE(l->jobs, l->cap, l->n))
-		return -1;
+		return -EINVAL;
 	l->jobs[l->n++] = *j;
 	return 0;
 }
@@ -323,7 +323,7 @@ static int push_backends(const struct ab_plan *p, struct ab_job *j, struct job_l
 		for (const struct ab_mode *m = j->backend->modes; m->name; m++) {
 			j->mode = m->name;
 			if (mode_chosen(p, m->name) && !never_supported(j) && push(l, j))
-				return -1;
+				return -EINVAL;
 		}
 	}
 	return 0;
@@ -372,7 +372,7 @@ static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct jo
 				for (unsigned int t = 0; t < p->n_threads; t++) {
 					j.threads = p->threads[t];
 					if (push_backends(p, &j, l))
-						return -1;
+						return -EINVAL;
 				}
 			}
 		}
@@ -395,7 +395,7 @@ int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char 
 		if (expand_alg(p, a, &l)) {
 			free(l.jobs);
 			snprintf(why, AB_WHY_LEN, "out of memory for the job list");
-			return -1;
+			return -EINVAL;
 		}
 	}
 	if (!l.n) {
@@ -403,7 +403,7 @@ int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char 
 			 "no jobs: the chosen algorithms, types, ops, key sizes, sizes and "
 			 "modes exclude each other (e.g. cbc(aes) wants multiples of 16 bytes)");
 		free(l.jobs);
-		return -1;
+		return -EINVAL;
 	}
 	*jobs = l.jobs;
 	*n = l.n;

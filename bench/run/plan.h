@@ -42,8 +42,8 @@ struct ab_plan {
 #define AB_MAX_SIZE (1u << 20)
 
 /*
- * Parsers for one flag's value. 0, or -1 with a message in WHY
- * (AB_WHY_LEN) naming the bad item.
+ * Parsers for one flag's value. 0, or -EINVAL (-E2BIG: too many items)
+ * with a message in WHY (AB_WHY_LEN) naming the bad item.
  */
 int ab_parse_sizes(const char *s, struct ab_plan *p, char *why);		      /* 16,64,4k */
 int ab_parse_threads(const char *s, unsigned int ncpu, struct ab_plan *p, char *why); /* 1,2,all */

@@ -48,7 +48,7 @@ static int unquote(char *v)
 		*w++ = *r;
 	}
 	if (*r != '"' || r[1])
-		return -1;
+		return -EINVAL;
 	*w = '\0';
 	return 0;
 }
@@ -108,7 +108,7 @@ static int parse_line(struct kconfig *kc, char *line, struct ksym *s, char *srca
 	eq = strchr(line, '=');
 	if (strncmp(line, PREFIX, strlen(PREFIX)) || !eq ||
 	    !valid_name(line + strlen(PREFIX), eq - line - strlen(PREFIX)))
-		return -1;
+		return -EINVAL;
 	*eq = '\0';
 	*s = (struct ksym){ .name = line + strlen(PREFIX), .value = eq + 1 };
 	s->kind = classify(eq + 1);
@@ -169,7 +169,7 @@ static int check_text(const char *text, size_t len, char *err, size_t errlen)
 			snprintf(err, errlen,
 				 "not a kernel config: binary data (byte 0x%02x at offset %zu)", c,
 				 i);
-			return -1;
+			return -EINVAL;
 		}
 	}
 	return 0;
