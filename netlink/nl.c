@@ -249,20 +249,19 @@ static int do_stat(struct cu_sock *s, const struct nl_opts *o)
 	return print_stat(&st, o->json);
 }
 
-/* argv[1] is the subcommand. AB_OPT_GO, or the exit status. */
+/* argv[0] is the subcommand. AB_OPT_GO, or the exit status. */
 static int parse_opts(int argc, char **argv, bool want_name, struct nl_opts *o)
 {
 	struct ab_opt_cmd sub = nl_cmd;
 	char name[32];
 	int first, st;
 
-	snprintf(name, sizeof(name), "nl %s", argv[1]);
+	snprintf(name, sizeof(name), "nl %s", argv[0]);
 	sub.who = name;
 	memset(o, 0, sizeof(*o));
-	st = ab_opt_parse(&sub, argc - 1, argv + 1, o, &first);
+	st = ab_opt_parse(&sub, argc, argv, o, &first);
 	if (st != AB_OPT_GO)
 		return st;
-	first++; /* an index into argv again */
 	if (!want_name && o->driver)
 		return ab_opt_error(&sub, "unexpected argument '--driver' (list takes no NAME)");
 	if (want_name && first < argc)
@@ -274,42 +273,48 @@ static int parse_opts(int argc, char **argv, bool want_name, struct nl_opts *o)
 	return AB_OPT_GO;
 }
 
-int cmd_nl(int argc, char **argv)
+/* One subcommand: its options, then RUN on a crypto_user socket. */
+static int nl_sub(int argc, char **argv, bool want_name,
+		  int (*run)(struct cu_sock *, const struct nl_opts *))
 {
-	static const struct {
-		const char *name;
-		int (*run)(struct cu_sock *, const struct nl_opts *);
-		bool want_name;
-	} subs[] = { { "list", do_list, false },
-		     { "get", do_get, true },
-		     { "stat", do_stat, true } };
 	struct nl_opts o;
 	struct cu_sock *s;
-	int st;
+	int st = parse_opts(argc, argv, want_name, &o);
 
-	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		ab_opt_help(&nl_cmd, stdout);
-		return 0;
+	if (st != AB_OPT_GO)
+		return st;
+	s = cu_open();
+	if (!s) {
+		ab_err("cannot open a NETLINK_CRYPTO socket: %s "
+		       "(is crypto_user loaded? try 'modprobe crypto_user')\n",
+		       strerror(errno));
+		return 2;
 	}
-	for (size_t i = 0; argc >= 2 && i < sizeof(subs) / sizeof(subs[0]); i++) {
-		if (strcmp(argv[1], subs[i].name))
-			continue;
-		st = parse_opts(argc, argv, subs[i].want_name, &o);
-		if (st != AB_OPT_GO)
-			return st;
-		s = cu_open();
-		if (!s) {
-			ab_err("cannot open a NETLINK_CRYPTO socket: %s "
-			       "(is crypto_user loaded? try 'modprobe crypto_user')\n",
-			       strerror(errno));
-			return 2;
-		}
-		int ret = subs[i].run(s, &o);
+	st = run(s, &o);
+	cu_close(s);
+	return st;
+}
 
-		cu_close(s);
-		return ret;
-	}
-	if (argc < 2)
-		return ab_opt_error(&nl_cmd, "list, get or stat missing");
-	return ab_opt_error(&nl_cmd, "unknown subcommand '%s'", argv[1]);
+static int nl_list(int argc, char **argv)
+{
+	return nl_sub(argc, argv, false, do_list);
+}
+
+static int nl_get(int argc, char **argv)
+{
+	return nl_sub(argc, argv, true, do_get);
+}
+
+static int nl_stat(int argc, char **argv)
+{
+	return nl_sub(argc, argv, true, do_stat);
+}
+
+int cmd_nl(int argc, char **argv)
+{
+	static const struct ab_opt_sub subs[] = {
+		{ "list", nl_list }, { "get", nl_get }, { "stat", nl_stat }, { 0 }
+	};
+
+	return ab_opt_dispatch(&nl_cmd, subs, argc, argv);
 }

@@ -340,3 +340,25 @@ void ab_opt_help(const struct ab_opt_cmd *c, FILE *out)
 	if (c->after)
 		fprintf(out, "\n%s", c->after);
 }
+
+int ab_opt_dispatch(const struct ab_opt_cmd *group, const struct ab_opt_sub *subs, int argc,
+		    char **argv)
+{
+	char names[128] = "";
+	size_t used = 0;
+
+	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		ab_opt_help(group, stdout);
+		return 0;
+	}
+	for (const struct ab_opt_sub *s = subs; s->name; s++) {
+		if (argc >= 2 && !strcmp(argv[1], s->name))
+			return s->run(argc - 1, argv + 1);
+		if (used < sizeof(names))
+			used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
+						 s == subs ? "" : ", ", s->name);
+	}
+	if (argc < 2)
+		return ab_opt_error(group, "subcommand missing (one of: %s)", names);
+	return ab_opt_error(group, "unknown subcommand '%s' (one of: %s)", argv[1], names);
+}

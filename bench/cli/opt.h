@@ -101,6 +101,20 @@ int ab_opt_main(const struct ab_opt_cmd *c, int argc, char **argv);
 
 void ab_opt_help(const struct ab_opt_cmd *c, FILE *out);
 
+/* A subcommand of a command that has them (nl list, em bench): argv[0] is its name. */
+struct ab_opt_sub {
+	const char *name; /* NULL ends a table */
+	int (*run)(int argc, char **argv);
+};
+
+/*
+ * The one subcommand dispatch: argv[1] names a row of SUBS, which gets
+ * argc - 1, argv + 1. "--help" or "-h" prints GROUP's help on stdout
+ * (exit 0); a missing or unknown subcommand is GROUP's usage error (2).
+ */
+int ab_opt_dispatch(const struct ab_opt_cmd *group, const struct ab_opt_sub *subs, int argc,
+		    char **argv);
+
 /*
  * The "algbench CMD: " prefix of every message a command prints, set once:
  * ab_opt_parse() sets it from the table (c->who, else c->name), a command

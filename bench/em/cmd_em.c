@@ -156,17 +156,16 @@ static const struct ab_opt_cmd bench_cmd = {
 		 "1.43x (big) / 1.69x (little) on a RockPi 4B.\n",
 };
 
+static int em_bench_main(int argc, char **argv)
+{
+	return ab_opt_main(&bench_cmd, argc, argv);
+}
+
 int cmd_em(int argc, char **argv)
 {
-	if (argc >= 2 && !strcmp(argv[1], "bench"))
-		return ab_opt_main(&bench_cmd, argc - 1, argv + 1);
-	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		ab_opt_help(&bench_cmd, stdout);
-		return 0;
-	}
-	ab_cmd_name_set("em");
-	ab_err("unknown or missing subcommand%s%s (the one there is: 'algbench em "
-	       "bench')\n",
-	       argc >= 2 ? " " : "", argc >= 2 ? argv[1] : "");
-	return 2;
+	static const struct ab_opt_sub subs[] = { { "bench", em_bench_main }, { 0 } };
+	struct ab_opt_cmd em = bench_cmd;
+
+	em.who = "em"; /* its usage errors are em's; --help is em bench's */
+	return ab_opt_dispatch(&em, subs, argc, argv);
 }

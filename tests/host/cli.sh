@@ -80,10 +80,15 @@ for c in run suite; do
 		"algbench $c: --trace puts the counters in the result JSON: add --json" \
 		"$("$ALGBENCH" $c --trace --dry-run 2>&1 >/dev/null; echo "exit $?")"
 done
-says "em with an unknown subcommand: 'algbench em:', exit 2" "algbench em: unknown or missing subcommand" \
+says "em with an unknown subcommand: 'algbench em:', exit 2" "algbench em: unknown subcommand 'nosuch' (one of: bench)" \
 	"$("$ALGBENCH" em nosuch 2>&1 >/dev/null; echo "exit $?")"
-says "nl with an unknown subcommand: 'algbench nl:', exit 2" "algbench nl: unknown subcommand 'nosuch'" \
+says "nl with an unknown subcommand: 'algbench nl:', exit 2" "algbench nl: unknown subcommand 'nosuch' (one of: list, get, stat)" \
 	"$("$ALGBENCH" nl nosuch 2>&1 >/dev/null; echo "exit $?")"
 says "merge's own errors carry its prefix" "algbench merge: " \
 	"$("$ALGBENCH" merge --out /dev/null 2>&1 >/dev/null; echo "exit $?")"
+for g in em nl; do
+	says "$g without a subcommand: 'algbench $g: subcommand missing', exit 2" "algbench $g: subcommand missing (one of: " \
+		"$("$ALGBENCH" $g 2>&1 >/dev/null; echo "exit $?")"
+	check "$g --help: exit 0 and a usage line" sh -c '"$0" "$1" --help | grep -q "^usage: algbench $1"' "$ALGBENCH" "$g"
+done
 tap_end
