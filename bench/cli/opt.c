@@ -24,13 +24,18 @@ void ab_cmd_name_set(const char *name)
 	snprintf(prog, sizeof(prog), "algbench%s%s", name && name[0] ? " " : "", name ? name : "");
 }
 
+static void say(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", prog);
+	vfprintf(stderr, fmt, ap);
+}
+
 void ab_err(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
 }
 
@@ -39,9 +44,8 @@ int ab_opt_error(const struct ab_opt_cmd *c, const char *fmt, ...)
 	va_list ap;
 
 	ab_cmd_name_set(c->who ? c->who : c->name);
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
 	fprintf(stderr, " (see --help)\n");
 	return 2;
