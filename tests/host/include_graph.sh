@@ -11,7 +11,7 @@
 echo "TAP version 13"
 
 declare -A ROOMS=(
-	[cli]=""
+	[cli]="core"
 	[core]=""
 	[sys]="core"
 	[backends]="core sys"
