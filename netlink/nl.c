@@ -160,19 +160,17 @@ static int do_list(struct cu_sock *s, const struct nl_opts *o)
 	return arr ? dump_json_out(arr) : 0;
 }
 
-static void report_refusal(const char *what, const struct nl_opts *o, int ret,
-			   const struct cu_sock *s)
+static void report_refusal(const struct nl_opts *o, int ret, const struct cu_sock *s)
 {
 	char why[AB_WHY_LEN];
 
 	describe_error(why, sizeof(why), ret, cu_last_ack(s));
 	if (ret == -ENOENT)
-		fprintf(stderr,
-			"algbench nl %s: no algorithm '%s'%s%s%s in the running kernel (%s)\n",
-			what, o->name, o->driver ? " with driver '" : "",
-			o->driver ? o->driver : "", o->driver ? "'" : "", why);
+		ab_err("no algorithm '%s'%s%s%s in the running kernel (%s)\n", o->name,
+		       o->driver ? " with driver '" : "", o->driver ? o->driver : "",
+		       o->driver ? "'" : "", why);
 	else
-		fprintf(stderr, "algbench nl %s: %s: the kernel refused: %s\n", what, o->name, why);
+		ab_err("%s: the kernel refused: %s\n", o->name, why);
 }
 
 static int do_get(struct cu_sock *s, const struct nl_opts *o)
@@ -181,7 +179,7 @@ static int do_get(struct cu_sock *s, const struct nl_opts *o)
 	int ret = cu_get(s, o->name, o->driver ? o->driver : "", &a);
 
 	if (ret) {
-		report_refusal("get", o, ret, s);
+		report_refusal(o, ret, s);
 		return 1;
 	}
 	if (o->json)
@@ -243,7 +241,7 @@ static int do_stat(struct cu_sock *s, const struct nl_opts *o)
 	if (ret == -CU_ENOTSUPP)
 		return print_no_stats(o, s);
 	if (ret) {
-		report_refusal("stat", o, ret, s);
+		report_refusal(o, ret, s);
 		return 1;
 	}
 	return print_stat(&st, o->json);

@@ -213,14 +213,14 @@ struct run_state {
 	int em_on;
 };
 
-/* One reading of the probes' counters: count, or -1 (said on stderr). */
+/* One reading of the probes' counters: count, or -errno (said on stderr). */
 static int trace_read(struct run_state *s, struct trace_counts *c)
 {
 	char why[AB_WHY_LEN] = "";
 	int n = trace_probes_read(s->trace, c, TRACE_MAX_DRIVERS, why, sizeof(why));
 
 	if (n < 0)
-		fprintf(stderr, "algbench: --trace: %s\n", why);
+		ab_err("--trace: %s\n", why);
 	return n;
 }
 
