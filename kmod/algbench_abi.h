@@ -30,57 +30,11 @@
 /* inflight= of a mode=async job whose line gives none: tcrypt's 8 requests */
 #define ABK_DEFAULT_INFLIGHT 8U
 
-/* Names on the job line, in the order of the module's enums (initialisers). */
-#define ABK_TYPE_NAMES                                                                             \
-	{                                                                                          \
-		"aead", "skcipher", "shash", "ahash", "acomp"                                      \
-	}
-#define ABK_OP_NAMES                                                                               \
-	{                                                                                          \
-		"encrypt", "decrypt", "digest", "compress", "decompress"                           \
-	}
-#define ABK_MODE_NAMES                                                                             \
-	{                                                                                          \
-		"sync", "async"                                                                    \
-	}
-#define ABK_CORPUS_NAMES                                                                           \
-	{                                                                                          \
-		"binary", "text", "pattern"                                                        \
-	}
-
-/* The same as enums, and the name of each (NULL past the end). */
+/* The values of type=, op=, mode=; their names are in abk_key()'s table. */
 enum abk_type { ABK_AEAD, ABK_SKCIPHER, ABK_SHASH, ABK_AHASH, ABK_ACOMP, ABK_N_TYPES };
 enum abk_op { ABK_ENCRYPT, ABK_DECRYPT, ABK_DIGEST, ABK_COMPRESS, ABK_DECOMPRESS, ABK_N_OPS };
 enum abk_mode { ABK_SYNC, ABK_ASYNC, ABK_N_MODES };
 #define ABK_N_CORPORA 3 /* enum ab_corpus, kmod/algbench_corpus.h */
-
-static inline const char *abk_type_name(unsigned int type)
-{
-	static const char *const names[ABK_N_TYPES] = ABK_TYPE_NAMES;
-
-	return type < ABK_N_TYPES ? names[type] : 0;
-}
-
-static inline const char *abk_op_name(unsigned int op)
-{
-	static const char *const names[ABK_N_OPS] = ABK_OP_NAMES;
-
-	return op < ABK_N_OPS ? names[op] : 0;
-}
-
-static inline const char *abk_mode_name(unsigned int mode)
-{
-	static const char *const names[ABK_N_MODES] = ABK_MODE_NAMES;
-
-	return mode < ABK_N_MODES ? names[mode] : 0;
-}
-
-static inline const char *abk_corpus_name(unsigned int corpus)
-{
-	static const char *const names[ABK_N_CORPORA] = ABK_CORPUS_NAMES;
-
-	return corpus < ABK_N_CORPORA ? names[corpus] : 0;
-}
 
 /*
  * The job keys. The module parses a line through one table indexed by
@@ -128,10 +82,13 @@ struct abk_key_desc {
 /* Key K's row, or NULL past the end. */
 static inline const struct abk_key_desc *abk_key(unsigned int k)
 {
-	static const char *const types[ABK_N_TYPES] = ABK_TYPE_NAMES;
-	static const char *const ops[ABK_N_OPS] = ABK_OP_NAMES;
-	static const char *const modes[ABK_N_MODES] = ABK_MODE_NAMES;
-	static const char *const corpora[ABK_N_CORPORA] = ABK_CORPUS_NAMES;
+	/* the names on the job line, in the order of the enums: the one table of them */
+	static const char *const types[ABK_N_TYPES] = { "aead", "skcipher", "shash", "ahash",
+							"acomp" };
+	static const char *const ops[ABK_N_OPS] = { "encrypt", "decrypt", "digest", "compress",
+						    "decompress" };
+	static const char *const modes[ABK_N_MODES] = { "sync", "async" };
+	static const char *const corpora[ABK_N_CORPORA] = { "binary", "text", "pattern" };
 	static const struct abk_key_desc keys[ABK_N_KEYS] = {
 		[ABK_KEY_TYPE] = { "type", ABK_NAME, 0, 0, types, ABK_N_TYPES },
 		[ABK_KEY_ALG] = { "alg", ABK_TEXT, 0, 0, 0, 0 },
@@ -154,6 +111,14 @@ static inline const struct abk_key_desc *abk_key(unsigned int k)
 	};
 
 	return k < ABK_N_KEYS ? &keys[k] : 0;
+}
+
+/* The name of VALUE of key K (type=, op=, mode=, corpus=), or NULL. */
+static inline const char *abk_name(enum abk_key k, unsigned int value)
+{
+	const struct abk_key_desc *d = abk_key(k);
+
+	return d && d->kind == ABK_NAME && value < d->n_values ? d->values[value] : 0;
 }
 
 #endif

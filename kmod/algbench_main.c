@@ -103,15 +103,15 @@ static void abk_put_status(struct abk_out *o, int err, const char *reason)
 static void abk_put_job(struct abk_out *o, const struct abk_job *job)
 {
 	abk_put(o, "type=%s\nalg=%s\nop=%s\nmode=%s\ninflight=%u\nsize=%u\nkeylen=%u\n",
-		abk_type_name(job->type), job->alg, abk_op_name(job->op), abk_mode_name(job->mode),
-		job->inflight, job->size, job->keylen);
+		abk_name(ABK_KEY_TYPE, job->type), job->alg, abk_name(ABK_KEY_OP, job->op),
+		abk_name(ABK_KEY_MODE, job->mode), job->inflight, job->size, job->keylen);
 	if (job->type == ABK_AEAD)
 		abk_put(o, "aad=%u\n", job->aad);
 	if (abk_given(job, ABK_KEY_COUNT))
 		abk_put(o, "count=%u\n", job->count);
 	abk_put(o, "ms=%u\n", job->ms);
 	abk_put(o, "warmup_ms=%u\ncorpus=%s\ncpus=%*pbl\nthreads=%u\n", job->warmup_ms,
-		abk_corpus_name(job->corpus), cpumask_pr_args(&job->cpus),
+		abk_name(ABK_KEY_CORPUS, job->corpus), cpumask_pr_args(&job->cpus),
 		cpumask_weight(&job->cpus));
 }
 
@@ -331,13 +331,13 @@ static int abk_validate(struct abk_job *job, char *reason)
 		job->op = ops->default_op;
 	if (!(ops->ops_mask & BIT(job->op))) {
 		snprintf(reason, ABK_REASON_LEN, "op=%s does not apply to type=%s",
-			 abk_op_name(job->op), abk_type_name(job->type));
+			 abk_name(ABK_KEY_OP, job->op), abk_name(ABK_KEY_TYPE, job->type));
 		return -EINVAL;
 	}
 	if (abk_async(job) && !ops->can_async) {
 		snprintf(reason, ABK_REASON_LEN,
 			 "type=%s is synchronous only: use type=ahash for async",
-			 abk_type_name(job->type));
+			 abk_name(ABK_KEY_TYPE, job->type));
 		return -EINVAL;
 	}
 	if (!abk_async(job) && abk_given(job, ABK_KEY_INFLIGHT) && job->inflight != 1) {
@@ -348,7 +348,7 @@ static int abk_validate(struct abk_job *job, char *reason)
 		job->inflight = ABK_DEFAULT_INFLIGHT;
 	if (job->size > ops->max_size) {
 		snprintf(reason, ABK_REASON_LEN, "size=%u is over %u for type=%s", job->size,
-			 ops->max_size, abk_type_name(job->type));
+			 ops->max_size, abk_name(ABK_KEY_TYPE, job->type));
 		return -EINVAL;
 	}
 	if ((u64)job->size * 2 * job->inflight > ABK_MAX_THREAD_MEM) {
@@ -507,7 +507,7 @@ static int abk_measure(struct abk_thread *t)
 		ret = abk_batch(t);
 		if (ret)
 			return abk_fail(t, ret, "%s %s failed in the warm-up (error %d)", t->driver,
-					abk_op_name(job->op), ret);
+					abk_name(ABK_KEY_OP, job->op), ret);
 		cond_resched();
 	}
 
@@ -546,7 +546,7 @@ static int abk_measure(struct abk_thread *t)
 	t->bytes = ops * job->size;
 	if (ret)
 		return abk_fail(t, ret, "%s %s failed after %llu ops (error %d)", t->driver,
-				abk_op_name(job->op), ops, ret);
+				abk_name(ABK_KEY_OP, job->op), ops, ret);
 	if (READ_ONCE(job->stop))
 		return abk_fail(t, -EINTR, "stopped by a signal to the writer");
 	if (abk_given(job, ABK_KEY_COUNT) && ops < job->count)

@@ -91,7 +91,7 @@ int abk_check_expect(struct abk_thread *t, const u8 *out, unsigned int len)
 		return 0;
 	if (job->expect_len > len)
 		return abk_fail(t, -EINVAL, "expect= has %u bytes but %s gives %u", job->expect_len,
-				abk_op_name(job->op), len);
+				abk_name(ABK_KEY_OP, job->op), len);
 	if (memcmp(job->expect, out, job->expect_len))
 		return abk_fail(t, -EBADMSG, "%s output %*phN differs from expect=%*phN", t->driver,
 				min(job->expect_len, 16U), out, min(job->expect_len, 16U),

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Where the in-kernel API algbench.ko uses differs between the kernels it is
- * built for (Debian's 6.1 and 6.12): every version check lives here, so the
- * rest of kmod/ is one source for both.
+ * Where the in-kernel API algbench.ko and its companions use differs between
+ * the kernels they are built for (Debian's 6.1 and 6.12, the A/B and trace
+ * kernels): the version checks live here, so the rest of kmod/ is one source
+ * for all. The one exception is algbench_em.c's refusal to build before 6.9
+ * (the runtime energy-model API it needs), not a difference to bridge.
  */
 #ifndef ALGBENCH_COMPAT_H
 #define ALGBENCH_COMPAT_H

@@ -3,6 +3,7 @@
 # OUT/<kernel-release>/, where scripts/vm/run picks them up.
 #
 #   kmod/kbuild.sh OUT KDIR [clean]
+#   kmod/kbuild.sh --release KDIR    print the release KDIR builds for
 #
 # KDIR is a kernel build tree or a headers package, either installed
 # (/lib/modules/REL/build) or unpacked somewhere else, like Debian's
@@ -15,18 +16,40 @@
 # KDIR's entries, absolute ones re-rooted, and a Makefile whose include is
 # re-rooted too. The cache itself is shared and never modified.
 set -euo pipefail
-out=${1:?usage: kbuild.sh OUT KDIR [clean]}
-kdir=${2:?usage: kbuild.sh OUT KDIR [clean]}
+usage="usage: kbuild.sh OUT KDIR [clean] | kbuild.sh --release KDIR"
+out=${1:?$usage}
+kdir=${2:?$usage}
 action=${3:-modules}
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 die() { echo "kmod: $*" >&2; exit 2; }
 
 [ -f "$kdir/Makefile" ] || die "KDIR '$kdir' has no Makefile: not a kernel build tree or headers package (install linux-headers-\$(uname -r), or pass -DALGBENCH_KDIR=...)"
 kdir=$(cd "$kdir" && pwd)
-rel=$(make -s -C "$kdir" kernelrelease 2>/dev/null | tail -n1 || true)
-[ -n "$rel" ] || rel=$(sed -n 's/^override KERNELRELEASE = //p' "$kdir/.kernelvariables" 2>/dev/null || true)
-[ -n "$rel" ] || rel=$(basename "$kdir" | sed -n 's/^linux-headers-//p')
-[ -n "$rel" ] || die "cannot tell the kernel release of KDIR '$kdir'"
+
+# The release a module built here is for: the name the kernel runs as
+# (uname -r) and looks for in a module's vermagic. Read from the tree's own
+# files, most direct first: UTS_RELEASE, which vermagic is made of; Debian's
+# .kernelvariables override; include/config/kernel.release; the
+# linux-headers-REL folder name. Never `make kernelrelease`: on Debian's
+# installed 6.1 headers it prints 6.1.192 (the upstream version), and so
+# does their include/config/kernel.release, while UTS_RELEASE and
+# .kernelvariables say 6.1.0-57-amd64.
+release() {
+	local r
+	r=$(sed -n 's/^#define UTS_RELEASE "\(.*\)"$/\1/p' "$1/include/generated/utsrelease.h" 2>/dev/null | head -n1)
+	[ -n "$r" ] || r=$(sed -n 's/^override KERNELRELEASE = //p' "$1/.kernelvariables" 2>/dev/null | head -n1)
+	[ -n "$r" ] || r=$(head -n1 "$1/include/config/kernel.release" 2>/dev/null)
+	[ -n "$r" ] || r=$(basename "$1" | sed -n 's/^linux-headers-//p')
+	[ -n "$r" ] || die "cannot tell the kernel release of KDIR '$1': no include/generated/utsrelease.h, .kernelvariables or include/config/kernel.release, and not named linux-headers-REL"
+	# it names a folder: a release is one path component of these characters
+	[[ $r =~ ^[A-Za-z0-9][A-Za-z0-9._+~-]*$ ]] || die "KDIR '$1' gives the release '$r', which is not a kernel release (letters, digits, . _ + ~ -)"
+	echo "$r"
+}
+if [ "$out" = --release ]; then
+	release "$kdir"
+	exit 0
+fi
+rel=$(release "$kdir")
 
 # The root a headers package was unpacked into: the part of KDIR before /usr/src/.
 root=""

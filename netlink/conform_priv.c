@@ -14,11 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "conform.h"
+#include "sys/caps.h"
 
 #define NOBODY 65534
 
@@ -26,17 +26,6 @@ enum { R_NEWALG, R_DELALG, R_UPDATEALG, R_DELRNG, R_N };
 
 static const uint16_t req_type[R_N] = { CRYPTO_MSG_NEWALG, CRYPTO_MSG_DELALG, CRYPTO_MSG_UPDATEALG,
 					CRYPTO_MSG_DELRNG };
-
-static bool has_net_admin(void)
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[2];
-
-	/* capget(2) has no glibc wrapper; libcap would be a dependency for one call. */
-	if (syscall(SYS_capget, &hdr, data))
-		return true; /* cannot tell: assume the worst */
-	return data[CAP_NET_ADMIN / 32].effective & (1u << (CAP_NET_ADMIN % 32));
-}
 
 /* struct crypto_user_alg, then PRIORITY_VAL when prio >= 0. Returns the length. */
 static size_t build(uint8_t *buf, const char *name, const char *driver, int64_t prio)
@@ -65,7 +54,7 @@ static void child(const struct conform_ctx *c, int fd)
 			      setresuid(NOBODY, NOBODY, NOBODY)))
 		snprintf(r.how, sizeof(r.how), "cannot drop to uid %d: %s", NOBODY,
 			 strerror(errno));
-	else if (has_net_admin())
+	else if (ab_cap_effective(CAP_NET_ADMIN, true))
 		snprintf(r.how, sizeof(r.how), "still has CAP_NET_ADMIN as uid %d", (int)getuid());
 	else
 		r.dropped = true;

@@ -7,13 +7,28 @@
 # shellcheck disable=SC2034,SC3028 # the variables are for the sourcing script; BASH_SOURCE has a fallback
 
 ALGBENCH_TOP=$(cd "$(dirname "${BASH_SOURCE:-$0}")/.." && pwd)
-ALGBENCH_CACHE=${ALGBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/algbench}
+# HOME may be unset (a systemd unit, env -i): then the passwd entry's home,
+# and failing that the checkout's own .cache.
+if [ -z "${ALGBENCH_CACHE:-}" ]; then
+	if [ -n "${XDG_CACHE_HOME:-}" ]; then
+		ALGBENCH_CACHE=$XDG_CACHE_HOME/algbench
+	else
+		ALGBENCH_CACHE=${HOME:-$(getent passwd "$(id -u)" 2>/dev/null | cut -d: -f6)}
+		ALGBENCH_CACHE=${ALGBENCH_CACHE:-$ALGBENCH_TOP}/.cache/algbench
+	fi
+fi
+# An installed copy (cmake --install, the algbench package) has no build/:
+# install-paths.sh, written at install time, names the installed algbench.
+if [ -r "$ALGBENCH_TOP/scripts/install-paths.sh" ]; then . "$ALGBENCH_TOP/scripts/install-paths.sh"; fi
 
 # Messages start with the script's name; a script may name itself first
 # (scripts/vm/run says "vm").
 ALGBENCH_ME=${ALGBENCH_ME:-$(basename "$0")}
 note() { echo "$ALGBENCH_ME: $*" >&2; }
 die() { note "$@"; exit 2; }
+# help_from_header FILE: a script's --help, the comment block under its #!
+# line (up to the first line that is not a comment), without the "# ".
+help_from_header() { sed -n '2,${/^#/!q;s/^# \{0,1\}//p}' "$1"; }
 
 # The x86 accelerated crypto modules a real Debian boot gets from udev (CPU
 # modalias). The VM's busybox init has no udev, and without these the kernel

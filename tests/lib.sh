@@ -1,10 +1,16 @@
-# Helpers for the shell tests: TAP output, and where things are (the root
+# Helpers for the shell tests: TAP output (the header, results, plan and
+# totals: tap_begin ... tap_end), and where things are (the root
 # and the cache from scripts/lib.sh).
 # shellcheck shell=bash
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 VMRUN=$ALGBENCH_TOP/scripts/vm/run
 ALGBENCH=${ALGBENCH:-${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/bin/algbench}
 tap_n=0 tap_failed=0 tap_skipped=0
+tap_begin() { echo "TAP version 13"; } # a test's first line: the one TAP header for shell tests
+skip_all() { # skip_all REASON: the whole test is one SKIP (kselftest's "1..0 # SKIP"); it ends
+	echo "1..0 # SKIP $1"
+	exit 0
+}
 ok() { # ok NAME [# SKIP WHY]
 	tap_n=$((tap_n + 1))
 	case $* in *"# SKIP"*) tap_skipped=$((tap_skipped + 1)) ;; esac
@@ -28,16 +34,12 @@ expect_status() { # expect_status NAME WANT CMD...
 # script ends) when build/kmod has no KO, or none for a KERNEL given as a tree
 skip_unless_built() {
 	local ko=$1 kernel=${2:-} build=${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build} rel
-	if ! ls "$build"/kmod/*/"$ko" >/dev/null 2>&1; then
-		echo "1..0 # SKIP $ko not built in $build/kmod (no kernel headers at configure time)"
-		exit 0
-	fi
+	ls "$build"/kmod/*/"$ko" >/dev/null 2>&1 ||
+		skip_all "$ko not built in $build/kmod (no kernel headers at configure time)"
 	[ -d "$kernel" ] || return 0
 	rel=$(basename "$kernel")
-	if [ ! -f "$build/kmod/$rel/$ko" ]; then
-		echo "1..0 # SKIP $ko not built for $rel in $build/kmod (re-run cmake after its headers are fetched)"
-		exit 0
-	fi
+	[ -f "$build/kmod/$rel/$ko" ] ||
+		skip_all "$ko not built for $rel in $build/kmod (re-run cmake after its headers are fetched)"
 }
 # scratch_dir: a fresh temporary folder in $dir, the current directory from
 # now on, removed when the test exits

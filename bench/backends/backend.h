@@ -15,8 +15,9 @@
 
 /*
  * One access mode of a backend (the JSON's "mode", --mode's word), with
- * what the core needs to know about it, so report, plan and harness read
- * the row instead of comparing names (fio's ioengine flags).
+ * what the others need to know about it, so the plan, the harness and the
+ * run's table (run/table.c) read the row instead of comparing names (fio's
+ * ioengine flags).
  */
 #define AB_MODE_ASYNC	 (1u << 0) /* several requests outstanding (afalg aio, kmod async) */
 #define AB_MODE_ZEROCOPY (1u << 1) /* the payload's pages are handed over (afalg vmsplice) */

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <kcapi.h>
 #include <linux/if_alg.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,10 +206,24 @@ static int open_skcipher(struct afalg_ctx *c, char *why)
 
 static void afalg_close(void *ctx);
 
+/*
+ * libkcapi writes its own "libkcapi - Error: AF_ALG: bind failed" lines to
+ * stderr, in the middle of the results table; every failure it reports comes
+ * back as an error code too, which explain_errno turns into the job's reason.
+ */
+static void quiet_libkcapi(void)
+{
+	kcapi_set_verbosity(KCAPI_LOG_NONE);
+}
+
 static int afalg_open(const struct ab_job *job, const struct ab_vector *v, void **ctxp, char *why)
 {
-	struct afalg_ctx *c = calloc(1, sizeof(*c));
+	static pthread_once_t quiet = PTHREAD_ONCE_INIT;
+	struct afalg_ctx *c;
 	int ret;
+
+	pthread_once(&quiet, quiet_libkcapi);
+	c = calloc(1, sizeof(*c));
 
 	if (!c)
 		return -ENOMEM;

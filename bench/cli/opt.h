@@ -19,7 +19,11 @@
  * cannot disagree.
  */
 
-/* Rows a table may hold (aliases included). */
+/*
+ * Bounds a table: at most 2 * AB_OPT_MAX - 1 long names (each row's and
+ * each alias), so AB_OPT_MAX - 1 rows that all have an alias fit, or more
+ * rows without.
+ */
 #define AB_OPT_MAX 32
 
 enum ab_opt_type {

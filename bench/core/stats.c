@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +17,75 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static void swap_double(double *a, double *b)
+{
+	double t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+/*
+ * Hoare's FIND (quickselect) with the median of three as pivot, as C++'s
+ * nth_element: linear on average. Input is untrusted (result files), so
+ * past 2 log2(n) rounds of partitioning it sorts what is left instead
+ * (introselect): never worse than a sort.
+ */
+double ab_select(double *x, size_t n, size_t k)
+{
+	ptrdiff_t lo = 0, hi = (ptrdiff_t)n - 1, want = (ptrdiff_t)k;
+	unsigned int rounds = 0, limit = 2;
+
+	for (size_t m = n; m > 1; m >>= 1)
+		limit += 2;
+	while (lo < hi) {
+		ptrdiff_t i = lo, j = hi, mid = lo + (hi - lo) / 2;
+		double pivot;
+
+		if (++rounds > limit) {
+			qsort(x + lo, (size_t)(hi - lo + 1), sizeof(*x), cmp_double);
+			break;
+		}
+		if (x[mid] < x[lo])
+			swap_double(&x[mid], &x[lo]);
+		if (x[hi] < x[lo])
+			swap_double(&x[hi], &x[lo]);
+		if (x[hi] < x[mid])
+			swap_double(&x[hi], &x[mid]);
+		pivot = x[mid];
+		/* Hoare's partition: then [lo, j] <= pivot <= [i, hi], j < i */
+		while (i <= j) {
+			while (x[i] < pivot)
+				i++;
+			while (pivot < x[j])
+				j--;
+			if (i <= j)
+				swap_double(&x[i++], &x[j--]);
+		}
+		if (want <= j)
+			hi = j;
+		else if (want >= i)
+			lo = i;
+		else
+			break; /* strictly between j and i: the pivot's value */
+	}
+	return x[k];
+}
+
 double ab_median(double *x, size_t n)
 {
+	double upper, lower;
+
 	if (!n)
 		return NAN;
-	qsort(x, n, sizeof(*x), cmp_double);
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+	upper = ab_select(x, n, n / 2);
+	if (n % 2)
+		return upper;
+	/* the lower middle is the largest of the part ab_select left below n/2 */
+	lower = x[0];
+	for (size_t i = 1; i < n / 2; i++)
+		lower = x[i] > lower ? x[i] : lower;
+	return (lower + upper) / 2;
 }
 
 void ab_spread_of(const double *x, size_t n, struct ab_spread *out)
@@ -35,9 +99,12 @@ void ab_spread_of(const double *x, size_t n, struct ab_spread *out)
 	if (!tmp)
 		return;
 	memcpy(tmp, x, n * sizeof(*tmp));
+	out->min = out->max = x[0];
+	for (size_t i = 1; i < n; i++) {
+		out->min = x[i] < out->min ? x[i] : out->min;
+		out->max = x[i] > out->max ? x[i] : out->max;
+	}
 	out->median = ab_median(tmp, n);
-	out->min = tmp[0];
-	out->max = tmp[n - 1];
 	for (size_t i = 0; i < n; i++)
 		tmp[i] = fabs(x[i] - out->median);
 	out->mad = ab_median(tmp, n);
@@ -244,6 +311,13 @@ static double resampled_median(struct resampler *r, uint64_t *rng)
 	return NAN; /* not reached: the counts add up to n */
 }
 
+/* The 2.5th and 97.5th percentiles of R[0..n), by selection (R is reordered). */
+static void percentile_interval(double *r, size_t n, double *lo, double *hi)
+{
+	*lo = ab_select(r, n, (size_t)(0.025 * (double)(n - 1)));
+	*hi = ab_select(r, n, (size_t)(0.975 * (double)(n - 1) + 0.5));
+}
+
 void ab_bootstrap_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
 			   unsigned int iters, uint64_t seed, double *lo, double *hi)
 {
@@ -265,9 +339,7 @@ void ab_bootstrap_ratio_ci(const double *a, size_t na, const double *b, size_t n
 	}
 	if (!kept)
 		goto out;
-	qsort(ratios, kept, sizeof(*ratios), cmp_double);
-	*lo = ratios[(size_t)(0.025 * (kept - 1))];
-	*hi = ratios[(size_t)(0.975 * (kept - 1) + 0.5)];
+	percentile_interval(ratios, kept, lo, hi);
 out:
 	free(ratios);
 	resampler_free(&ra);
@@ -313,6 +385,15 @@ static void perm_visit(struct perm_walk *w, size_t next, size_t picked, double s
 		perm_visit(w, i + 1, picked + 1, sum_a + w->pool[i]);
 }
 
+unsigned int ab_permutation_draws(size_t na)
+{
+	size_t d = AB_PERMUTATION_WORK / (na ? na : 1);
+
+	return d > AB_PERMUTATION_DRAWS	      ? AB_PERMUTATION_DRAWS
+	       : d < AB_PERMUTATION_MIN_DRAWS ? AB_PERMUTATION_MIN_DRAWS
+					      : (unsigned int)d;
+}
+
 double ab_permutation_p(const double *a, size_t na, const double *b, size_t nb)
 {
 	size_t n = na + nb;
@@ -344,8 +425,9 @@ double ab_permutation_p(const double *a, size_t na, const double *b, size_t nb)
 		 * (hits + 1) / (draws + 1) so that it is never 0.
 		 */
 		uint64_t rng = 0x9E3779B97F4A7C15ULL;
+		unsigned int draws = ab_permutation_draws(na);
 
-		for (unsigned int d = 0; d < AB_PERMUTATION_DRAWS; d++) {
+		for (unsigned int d = 0; d < draws; d++) {
 			double s = 0;
 
 			for (size_t i = 0; i < na; i++) { /* partial Fisher-Yates */
@@ -359,7 +441,7 @@ double ab_permutation_p(const double *a, size_t na, const double *b, size_t nb)
 			w.hits += fabs((w.total - s) / (double)nb - s / (double)na) >=
 				  w.observed * (1 - 1e-12);
 		}
-		p = (double)(w.hits + 1) / (AB_PERMUTATION_DRAWS + 1.0);
+		p = (double)(w.hits + 1) / (draws + 1.0);
 	}
 	free(pool);
 	return p;
@@ -419,11 +501,8 @@ void ab_bootstrap2_ratio_ci(const struct ab_unit *a, size_t na, const struct ab_
 		if (ma > 0)
 			ratios[kept++] = mb / ma;
 	}
-	if (ok && kept) {
-		qsort(ratios, kept, sizeof(*ratios), cmp_double);
-		*lo = ratios[(size_t)(0.025 * (kept - 1))];
-		*hi = ratios[(size_t)(0.975 * (kept - 1) + 0.5)];
-	}
+	if (ok && kept)
+		percentile_interval(ratios, kept, lo, hi);
 	for (size_t i = 0; ra && i < na; i++)
 		resampler_free(&ra[i]);
 	for (size_t i = 0; rb && i < nb; i++)

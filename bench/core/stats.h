@@ -23,7 +23,17 @@ static inline double ab_sample_ns_per_op(double ns, double threads, double ops)
 	return ops > 0 ? ns * threads / ops : 0;
 }
 
-/* Median of X (NAN when N is 0); X is reordered. */
+/*
+ * The K-th smallest of X[0..N) (0-based, K < N) in linear time on average,
+ * never worse than a sort; X is reordered so that X[0..K) <= X[K] <= X[K+1..N).
+ */
+double ab_select(double *x, size_t n, size_t k);
+
+/*
+ * Median of X (NAN when N is 0): the middle value, for an even N the mean
+ * of the two middle values; the one definition (scripts read it from the
+ * result and compare files instead of computing their own). X is reordered.
+ */
 double ab_median(double *x, size_t n);
 
 /* Median, min, max and MAD (median absolute deviation, unscaled) of X. */
@@ -64,12 +74,22 @@ struct ab_unit {
  * B (one value per unit): the share of the C(na+nb, na) ways of splitting
  * the pooled values whose |mean difference| reaches the observed one. Over
  * AB_PERMUTATION_EXACT_MAX splits, a fixed-seed Monte Carlo estimate from
- * AB_PERMUTATION_DRAWS random splits. Smallest possible p: 2 / C(na+nb, na)
- * (3 vs 3 boots: 0.1; 6 vs 6: 0.0022).
+ * ab_permutation_draws(na) random splits. Smallest possible p: 2 / C(na+nb,
+ * na) (3 vs 3 boots: 0.1; 6 vs 6: 0.0022).
  */
 #define AB_PERMUTATION_EXACT_MAX 1000000.0
-#define AB_PERMUTATION_DRAWS	 100000u
 double ab_permutation_p(const double *a, size_t na, const double *b, size_t nb);
+/*
+ * The Monte Carlo draws for NA units on side A: each draw shuffles NA
+ * values, so AB_PERMUTATION_DRAWS (100,000) while that stays within
+ * AB_PERMUTATION_WORK values, fewer beyond (a p of resolution 1 / draws),
+ * never below AB_PERMUTATION_MIN_DRAWS: the work is at most
+ * max(AB_PERMUTATION_WORK, AB_PERMUTATION_MIN_DRAWS x NA).
+ */
+#define AB_PERMUTATION_DRAWS	 100000u
+#define AB_PERMUTATION_MIN_DRAWS 2000u
+#define AB_PERMUTATION_WORK	 50000000u
+unsigned int ab_permutation_draws(size_t na);
 
 /* Benjamini-Hochberg adjusted p-values (step-up, capped at 1) of P[0..n). */
 void ab_bh_adjust(const double *p, size_t n, double *adj);

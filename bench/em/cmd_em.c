@@ -14,6 +14,7 @@
 #include "em/em_model.h"
 #include "kmod/algbench_em_model.h"
 #include "sys/cpu.h"
+#include "sys/progress.h"
 
 static volatile unsigned long sink;
 
@@ -107,6 +108,7 @@ static int em_bench(void *opts, int argc, char **argv)
 		unsigned long points, same;
 		double worst, *ratio, *told, *tnew;
 		struct ab_spread r;
+		struct ab_progress progress;
 
 		ab_em_rk3399(&d, c);
 		if (agreement(&d, &points, &same, &worst)) {
@@ -124,13 +126,14 @@ static int em_bench(void *opts, int argc, char **argv)
 		tnew = told + repeats;
 		time_formula(&d, 0, ms); /* warm-up */
 		time_formula(&d, 1, ms);
+		ab_progress_begin(&progress); /* redrawn on a terminal only, never into a log */
 		for (i = 0; i < repeats; i++) {
-			fprintf(stderr, "\r%s: repeat %d/%d", d.name, i + 1, repeats);
+			ab_progress_step(&progress, "%s: repeat %d/%d", d.name, i + 1, repeats);
 			told[i] = time_formula(&d, 0, ms);
 			tnew[i] = time_formula(&d, 1, ms);
 			ratio[i] = told[i] / tnew[i];
 		}
-		fprintf(stderr, "\r%40s\r", "");
+		ab_progress_clear(&progress);
 		ab_spread_of(ratio, (size_t)repeats, &r);
 		printf("%-7s %7lu %10lu %12.2f %12.2f %8.2fx [%5.2f..%5.2f] %8.3f %.2fx\n", d.name,
 		       points, same, ab_median(told, (size_t)repeats),

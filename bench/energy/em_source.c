@@ -12,6 +12,7 @@
 #include "core/number.h"
 #include "core/stats.h"
 #include "energy/em_source.h"
+#include "sys/cpu.h"
 #include "sys/host.h"
 
 #define MAX_JSON_BYTES (1 << 20) /* a table is a few hundred bytes; refuse anything huge */
@@ -232,36 +233,17 @@ static int read_number(const char *dir, const char *file, uint64_t min, uint64_t
 	return 0;
 }
 
-/* A cpulist as the kernel prints it ("0-3,6"): 0, or -1. */
+/* A cpulist as the kernel prints it ("0-3,6"; sys/cpu's parser): 0, or -1. */
 static int parse_cpulist(const char *text, struct ab_em_pd *pd)
 {
-	const char *p = text;
+	struct ab_cpuset s;
+	int bad = ab_cpulist_parse(text, &s) || s.ncpus > AB_EM_SRC_MAX_CPUS;
 
-	do {
-		unsigned long long a, b;
-		char tok[24];
-		size_t n = strcspn(p, ","), dash;
-
-		if (!n || n >= sizeof(tok))
-			return -EINVAL;
-		memcpy(tok, p, n);
-		tok[n] = 0;
-		dash = strcspn(tok, "-");
-		if (tok[dash]) {
-			tok[dash] = 0;
-			if (ab_parse_uint(tok, 0, AB_EM_SRC_MAX_CPUS - 1, &a) ||
-			    ab_parse_uint(tok + dash + 1, a, AB_EM_SRC_MAX_CPUS - 1, &b))
-				return -EINVAL;
-		} else if (ab_parse_uint(tok, 0, AB_EM_SRC_MAX_CPUS - 1, &a)) {
-			return -EINVAL;
-		} else {
-			b = a;
-		}
-		for (; a <= b; a++)
-			cpu_set(pd, (unsigned int)a);
-		p += n;
-	} while (*p++ == ',');
-	return 0;
+	for (int c = 0; !bad && c < s.ncpus; c++)
+		if (CPU_ISSET_S((size_t)c, s.size, s.set))
+			cpu_set(pd, (unsigned int)c);
+	ab_cpuset_free(&s);
+	return bad ? -EINVAL : 0;
 }
 
 static int by_khz(const void *a, const void *b)
@@ -403,7 +385,17 @@ static enum ab_em_open open_device(const char *name, struct ab_em_source *src, c
 
 enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, char *why, size_t len)
 {
+	json_t *text = json_string(spec);
+
 	memset(src, 0, sizeof(*src));
+	/* the result records SRC as a JSON string: whole, and UTF-8 (json_string() checks) */
+	if (!text || strlen(spec) >= sizeof(src->spec)) {
+		fail(why, len, "%s; give a path or name that is UTF-8 text of at most %zu bytes",
+		     text ? "too long" : "not UTF-8 text", sizeof(src->spec) - 1);
+		json_decref(text);
+		return AB_EM_OPEN_USAGE;
+	}
+	json_decref(text);
 	snprintf(src->spec, sizeof(src->spec), "%s", spec);
 	if (!strcmp(spec, "device"))
 		return open_device(NULL, src, why, len);

@@ -143,16 +143,19 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 		const char *w = ab_json_str(p, "verdict", NULL), *status;
 		json_t *ratio = json_object_get(p, "ratio");
 
+		/* compare writes a null ratio where a side has no median: a test without a value */
 		if (!json_is_object(p) || !json_is_object(json_object_get(p, "job")) || !w ||
-		    !json_is_number(ratio)) {
-			ab_err("%s: pairs[%zu] lacks job, verdict or ratio\n", file, i);
+		    !(json_is_number(ratio) || json_is_null(ratio))) {
+			ab_err("%s: pairs[%zu] lacks job, verdict or ratio (a number or null)\n", file,
+			       i);
 			return 2;
 		}
 		job_path(path, sizeof(path), "algbench.compare", json_object_get(p, "job"));
 		status = !strcmp(w, "slower")	      ? "FAIL"
 			 : !strcmp(w, "inconclusive") ? "DONE"
 						      : "PASS";
-		if (add_test(c, path, status, w, json_number_value(ratio), "new/base", 1)) {
+		if (add_test(c, path, status, w, json_number_value(ratio), "new/base",
+			     json_is_number(ratio))) {
 			ab_err("%s: pairs[%zu]: ratio is not finite\n", file, i);
 			return 2;
 		}
@@ -228,6 +231,22 @@ struct export_opts {
 	const char *origin, *kernel, *out;
 };
 
+/* KCIDB is JSON: the release must be UTF-8 (jansson's json_string() checks it). */
+static int opt_kernel(const char *arg, void *kernel, char *why)
+{
+	json_t *s = json_string(arg);
+
+	if (!s) {
+		snprintf(why, AB_WHY_LEN,
+			 "the release is not UTF-8 text (a JSON string must be); give it as "
+			 "uname -r prints it");
+		return -EINVAL;
+	}
+	json_decref(s);
+	*(const char **)kernel = arg;
+	return 0;
+}
+
 static int opt_origin(const char *arg, void *origin, char *why)
 {
 	if (!*arg || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(arg)) {
@@ -244,7 +263,8 @@ static const struct ab_opt export_opts[] = {
 	  .help = "KCIDB I/O JSON v5.0, the one format there is (needed)" },
 	{ "origin", 0, "NAME", AB_OPT_CALL, offsetof(struct export_opts, origin),
 	  .help = "KCIDB origin, [a-z0-9_]+", .call = opt_origin, .def = "algbench" },
-	{ "kernel", 0, "REL", AB_OPT_STR, offsetof(struct export_opts, kernel),
+	{ "kernel", 0, "REL", AB_OPT_CALL, offsetof(struct export_opts, kernel),
+	  .call = opt_kernel,
 	  .help = "kernel release naming checkout and build",
 	  .def_text = "the first result file's run.host.kernel, else \"unknown\"" },
 	{ "out", 'o', "OUT", AB_OPT_STR, offsetof(struct export_opts, out), .help = "write to OUT",

@@ -26,8 +26,24 @@
 #include "sys/array.h"
 #include "sys/json_out.h"
 #include "sys/progress.h"
+#include "sys/text.h"
 
-#define BOOTSTRAP_ITERS 10000
+/*
+ * The cost is bounded (docs/statistics.md): a pair with too few boots for a
+ * verdict is not resampled at all; the two-level bootstrap runs
+ * BOOTSTRAP_ITERS iterations while iterations x values per iteration (units
+ * plus samples, both sides) stays within the pair's share of COMPARE_WORK,
+ * fewer beyond that but never below BOOTSTRAP_MIN_ITERS; a pair's share is
+ * COMPARE_WORK over the pairs that get a verdict, at most PAIR_WORK. So the
+ * resampling draws at most max(COMPARE_WORK, BOOTSTRAP_MIN_ITERS x the
+ * samples read) values, plus the permutation test's share (core/stats.h).
+ * Everything else is linear in the input, but for the selection of medians
+ * (linear on average) and the pairing (hashed by job key).
+ */
+#define BOOTSTRAP_ITERS	    10000u
+#define BOOTSTRAP_MIN_ITERS 1000u
+#define COMPARE_WORK	    2000000000.0
+#define PAIR_WORK	    50000000.0
 /* A verdict needs this many boots (units) on each side. */
 #define MIN_BOOTS_WALLCLOCK	3
 #define MIN_BOOTS_DETERMINISTIC 2
@@ -47,6 +63,7 @@ struct side {
 	size_t n_units, cap, n_samples;
 	int present;
 	double ins_per_op; /* --perf: the result's median instructions/op; NAN without */
+	json_t *driver;	   /* the result's driver (a string), or NULL */
 };
 
 struct job_pair {
@@ -58,24 +75,32 @@ struct job_pair {
 struct pairing {
 	struct job_pair *pairs;
 	size_t n, cap;
+	json_t *index; /* job key -> position in pairs (jansson's hash table) */
 };
 
 static struct job_pair *find_or_add(struct pairing *p, const char *key, json_t *ident)
 {
-	for (size_t i = 0; i < p->n; i++)
-		if (!strcmp(p->pairs[i].key, key)) {
-			json_decref(ident);
-			return &p->pairs[i];
-		}
-	if (AB_ARRAY_RESERVE(p->pairs, p->cap, p->n))
+	json_t *at = p->index ? json_object_get(p->index, key) : NULL;
+
+	if (at) {
+		json_decref(ident);
+		return &p->pairs[json_integer_value(at)];
+	}
+	if ((!p->index && !(p->index = json_object())) || AB_ARRAY_RESERVE(p->pairs, p->cap, p->n))
 		return NULL;
 	p->pairs[p->n] = (struct job_pair){ .key = strdup(key), .ident = ident };
 	p->pairs[p->n].side[0].ins_per_op = p->pairs[p->n].side[1].ins_per_op = NAN;
+	if (!p->pairs[p->n].key ||
+	    json_object_set_new(p->index, key, json_integer((json_int_t)p->n)))
+		return NULL;
 	return &p->pairs[p->n++];
 }
 
 static struct unit *unit_of(struct side *s, long long round)
 {
+	/* a round's samples come together (merge writes them so): the last unit first */
+	if (s->n_units && s->units[s->n_units - 1].round == round)
+		return &s->units[s->n_units - 1];
 	for (size_t i = 0; i < s->n_units; i++)
 		if (s->units[i].round == round)
 			return &s->units[i];
@@ -130,7 +155,9 @@ static void print_instructions(FILE *tbl, const struct pairing *p)
 			fprintf(tbl, "\nInstructions per operation (perf counters, medians; not a "
 				     "verdict)\n\n| job | base | new | new/base |\n"
 				     "|---|---|---|---|\n");
-		fprintf(tbl, "| %s | %.0f | %.0f | %.4f |\n", jp->key, jp->side[0].ins_per_op,
+		fputs("| ", tbl);
+		ab_fput_md(tbl, jp->key);
+		fprintf(tbl, " | %.0f | %.0f | %.4f |\n", jp->side[0].ins_per_op,
 			jp->side[1].ins_per_op, jp->side[1].ins_per_op / jp->side[0].ins_per_op);
 	}
 }
@@ -162,6 +189,8 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 			return -ENOMEM;
 		jp->side[which].present = 1;
 		jp->side[which].ins_per_op = perf_ins_per_op(r);
+		if (json_is_string(json_object_get(r, "driver")))
+			jp->side[which].driver = json_object_get(r, "driver");
 		json_array_foreach(samples, j, s)
 		{
 			json_t *jb = json_object_get(s, "bytes"), *jn = json_object_get(s, "ns");
@@ -173,10 +202,13 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 			if (!json_is_number(jb) || !json_is_number(jn) || !(ns > 0) ||
 			    !(bytes > 0) || !isfinite(bytes) || !isfinite(ns) ||
 			    (jr && !json_is_integer(jr))) {
-				ab_err("%s: job %s: sample %zu: want numbers "
-				       "bytes > 0 and ns > 0 (and an integer round, if any); fix "
-				       "or regenerate the result file\n",
-				       path, jp->key, j);
+				ab_err("%s: job ", path);
+				ab_fput_term(stderr, jp->key);
+				fprintf(stderr,
+					": sample %zu: want numbers bytes > 0 and ns > 0 (and an "
+					"integer round, if any); fix or regenerate the result "
+					"file\n",
+					j);
 				return -EINVAL;
 			}
 			if (add_sample(&jp->side[which], jr ? json_integer_value(jr) : 0,
@@ -210,19 +242,37 @@ static json_t *load_result(const char *path)
 }
 
 struct side_summary {
-	double mbps;   /* median of the boot medians */
-	double spread; /* wallclock: CV of boot medians; deterministic: max |dev| */
-	double nsop;   /* median of the boot medians of ns/op */
+	double mbps;	   /* median of the boot medians */
+	double spread;	   /* wallclock: CV of boot medians; deterministic: max |dev| */
+	double nsop;	   /* median of the boot medians of ns/op */
+	double *boot_nsop; /* each boot's median of ns/op (NAN: none), malloc'd */
 	size_t boots, samples;
 };
 
 struct verdict {
 	struct side_summary base, new;
 	double ratio, lo, hi, p, p_adj; /* p, p_adj NAN in deterministic mode */
+	unsigned int iters;		/* bootstrap iterations; 0: none */
 	const char *word;
 	char why[96]; /* why inconclusive, or "" */
 	bool few_boots;
 };
+
+/* Values one bootstrap iteration draws: every unit and every sample, both sides. */
+static double iteration_cost(const struct job_pair *jp)
+{
+	return (double)(jp->side[0].n_units + jp->side[0].n_samples + jp->side[1].n_units +
+			jp->side[1].n_samples);
+}
+
+static unsigned int bootstrap_iters(const struct job_pair *jp, double pair_work)
+{
+	double iters = pair_work / iteration_cost(jp);
+
+	return iters >= BOOTSTRAP_ITERS	      ? BOOTSTRAP_ITERS
+	       : iters <= BOOTSTRAP_MIN_ITERS ? BOOTSTRAP_MIN_ITERS
+					      : (unsigned int)iters;
+}
 
 /* Per-boot medians of one side; *unit_meds and *unit_nsop are malloc'd. */
 static int boot_medians(const struct side *s, double **unit_meds, double **unit_nsop)
@@ -267,14 +317,19 @@ static double max_rel_dev(const double *v, size_t n, double center)
 	return worst;
 }
 
-/* Everything but the word, which needs every pair's p (judge_word). */
-static int measure(const struct job_pair *jp, bool deterministic, struct verdict *v)
+/*
+ * Everything but the word, which needs every pair's p (judge_word). A pair
+ * with too few boots for a verdict gets its medians, never an interval or p:
+ * nothing resampled could change its "inconclusive".
+ */
+static int measure(const struct job_pair *jp, bool deterministic, double pair_work,
+		   struct verdict *v)
 {
 	double *meds[2], *nsop[2], *tmp;
 	struct side_summary *sum[2] = { &v->base, &v->new };
 
 	memset(v, 0, sizeof(*v));
-	v->p = v->p_adj = NAN;
+	v->p = v->p_adj = v->lo = v->hi = NAN;
 	if (boot_medians(&jp->side[0], &meds[0], &nsop[0]))
 		return -ENOMEM;
 	if (boot_medians(&jp->side[1], &meds[1], &nsop[1])) {
@@ -297,23 +352,35 @@ static int measure(const struct job_pair *jp, bool deterministic, struct verdict
 		}
 		sum[k]->spread =
 			deterministic ? max_rel_dev(meds[k], n, sum[k]->mbps) : ab_cv(meds[k], n);
+		sum[k]->boot_nsop = nsop[k];
+		nsop[k] = NULL;
 	}
 	v->ratio = v->base.mbps > 0 ? v->new.mbps / v->base.mbps : NAN;
 	v->few_boots =
 		v->base.boots < (deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK) ||
 		v->new.boots < (deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK);
 	if (deterministic) {
-		/* the ratio over every pair of boots: the whole cross-boot spread */
-		v->lo = INFINITY;
-		v->hi = -INFINITY;
-		for (size_t i = 0; i < v->base.boots; i++)
-			for (size_t j = 0; j < v->new.boots; j++) {
-				double r = meds[0][i] > 0 ? meds[1][j] / meds[0][i] : NAN;
+		/*
+		 * The ratio over every pair of boots, the whole cross-boot spread:
+		 * boot medians are MB/s > 0, so its ends are the smallest NEW over
+		 * the largest BASE and the largest NEW over the smallest BASE.
+		 */
+		double b_min = INFINITY, b_max = -INFINITY, n_min = INFINITY, n_max = -INFINITY;
 
-				v->lo = r < v->lo ? r : v->lo;
-				v->hi = r > v->hi ? r : v->hi;
+		for (size_t i = 0; i < v->base.boots; i++)
+			if (meds[0][i] > 0) {
+				b_min = meds[0][i] < b_min ? meds[0][i] : b_min;
+				b_max = meds[0][i] > b_max ? meds[0][i] : b_max;
 			}
-	} else {
+		for (size_t j = 0; j < v->new.boots; j++) {
+			n_min = meds[1][j] < n_min ? meds[1][j] : n_min;
+			n_max = meds[1][j] > n_max ? meds[1][j] : n_max;
+		}
+		if (isfinite(b_min) && isfinite(n_min)) {
+			v->lo = n_min / b_max;
+			v->hi = n_max / b_min;
+		}
+	} else if (!v->few_boots) {
 		struct ab_unit *ua = calloc(v->base.boots, sizeof(*ua));
 		struct ab_unit *ub = calloc(v->new.boots, sizeof(*ub));
 
@@ -323,9 +390,9 @@ static int measure(const struct job_pair *jp, bool deterministic, struct verdict
 		for (size_t i = 0; ub && i < v->new.boots; i++)
 			ub[i] = (struct ab_unit){ jp->side[1].units[i].mbps,
 						  jp->side[1].units[i].n };
-		v->lo = v->hi = NAN;
+		v->iters = bootstrap_iters(jp, pair_work);
 		if (ua && ub)
-			ab_bootstrap2_ratio_ci(ua, v->base.boots, ub, v->new.boots, BOOTSTRAP_ITERS,
+			ab_bootstrap2_ratio_ci(ua, v->base.boots, ub, v->new.boots, v->iters,
 					       &v->lo, &v->hi);
 		v->p = ab_permutation_p(meds[0], v->base.boots, meds[1], v->new.boots);
 		free(ua);
@@ -409,49 +476,84 @@ static void print_pair(FILE *tbl, const struct job_pair *jp, const struct verdic
 {
 	const char *sep = v->why[0] ? " (" : "", *end = v->why[0] ? ")" : "";
 
+	fputs("| ", tbl);
+	ab_fput_md(tbl, jp->key);
 	if (deterministic)
 		fprintf(tbl,
-			"| %s | %zu/%zu | %.1f | %.1f | %+.1f | %.5f | [%.5f, %.5f] | %.3f%% | "
+			" | %zu/%zu | %.1f | %.1f | %+.1f | %.5f | [%.5f, %.5f] | %.3f%% | "
 			"%s%s%s%s |\n",
-			jp->key, v->base.boots, v->new.boots, v->base.nsop, v->new.nsop,
+			v->base.boots, v->new.boots, v->base.nsop, v->new.nsop,
 			v->new.nsop - v->base.nsop, v->ratio, v->lo, v->hi,
 			100 * (v->base.spread > v->new.spread ? v->base.spread : v->new.spread),
 			v->word, sep, v->why, end);
+	else if (!v->iters) /* too few boots: no interval, no p */
+		fprintf(tbl,
+			" | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | - | - | - | %s%s%s%s "
+			"|\n",
+			v->base.boots, v->new.boots, v->base.mbps, v->base.spread * 100,
+			v->new.mbps, v->new.spread * 100, v->ratio, v->word, sep, v->why, end);
 	else
 		fprintf(tbl,
-			"| %s | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | [%.4f, %.4f] | %.2g "
+			" | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | [%.4f, %.4f] | %.2g "
 			"| "
 			"%.2g | %s%s%s%s |\n",
-			jp->key, v->base.boots, v->new.boots, v->base.mbps, v->base.spread * 100,
+			v->base.boots, v->new.boots, v->base.mbps, v->base.spread * 100,
 			v->new.mbps, v->new.spread * 100, v->ratio, v->lo, v->hi, v->p, v->p_adj,
 			v->word, sep, v->why, end);
 }
 
-static json_t *side_json(const struct side_summary *s, bool deterministic)
+static json_t *side_json(const struct side_summary *s, const struct side *in, bool deterministic)
 {
-	return json_pack("{s:o, s:o, s:I, s:I, s:o, s:o}", "median_mbps",
+	json_t *boots = json_array();
+
+	for (size_t i = 0; boots && i < s->boots; i++)
+		json_array_append_new(boots, ab_json_real_or_null(s->boot_nsop[i]));
+	return json_pack("{s:o, s:o, s:I, s:I, s:o, s:o?, s:O?, s:o}", "median_mbps",
 			 ab_json_real_or_null(s->mbps), deterministic ? "max_boot_dev" : "cv",
 			 ab_json_real_or_null(s->spread), "n", (json_int_t)s->samples, "boots",
 			 (json_int_t)s->boots, "ns_per_op", ab_json_real_or_null(s->nsop),
-			 "cv_kind",
+			 "boot_ns_per_op", boots, "driver", in->driver, "cv_kind",
 			 json_string(deterministic ? "max relative deviation of a boot median"
 						   : "CV of boot medians"));
 }
 
+/* Smallest and largest finite value of V[0..n); NAN, NAN when none. */
+static void finite_range(const double *v, size_t n, double *min, double *max)
+{
+	*min = *max = NAN;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i])) {
+			*min = isnan(*min) || v[i] < *min ? v[i] : *min;
+			*max = isnan(*max) || v[i] > *max ? v[i] : *max;
+		}
+}
+
+/*
+ * A pair as JSON: besides the verdict, what a report prints of it without
+ * computing anything itself: the job key, each side's driver, boot medians
+ * of ns/op and their median, the difference of those medians and its range
+ * over every pair of boots (scripts/ab-report's headline).
+ */
 static json_t *pair_json(const struct job_pair *jp, const struct verdict *v, bool deterministic)
 {
+	double b_min, b_max, n_min, n_max;
 	json_t *o = json_pack(
-		"{s:O, s:o, s:o, s:o, s:[o, o], s:s, s:o, s:o, s:s, s:b}", "job", jp->ident, "base",
-		side_json(&v->base, deterministic), "new", side_json(&v->new, deterministic),
-		"ratio", ab_json_real_or_null(v->ratio), "ci95", ab_json_real_or_null(v->lo),
+		"{s:s, s:O, s:o, s:o, s:o, s:[o, o], s:s, s:I, s:o, s:o, s:s, s:b}", "key", jp->key,
+		"job", jp->ident, "base", side_json(&v->base, &jp->side[0], deterministic), "new",
+		side_json(&v->new, &jp->side[1], deterministic), "ratio",
+		ab_json_real_or_null(v->ratio), "ci95", ab_json_real_or_null(v->lo),
 		ab_json_real_or_null(v->hi), "interval",
-		deterministic ? "range over every pair of boots" : "two-level bootstrap 95%", "p",
-		ab_json_real_or_null(v->p), "p_bh", ab_json_real_or_null(v->p_adj), "verdict",
-		v->word, "few_samples", v->few_boots);
+		deterministic ? "range over every pair of boots" : "two-level bootstrap 95%",
+		"bootstrap_iterations", (json_int_t)v->iters, "p", ab_json_real_or_null(v->p),
+		"p_bh", ab_json_real_or_null(v->p_adj), "verdict", v->word, "few_samples",
+		v->few_boots);
 
-	if (deterministic)
-		json_object_set_new(o, "delta_ns_per_op",
-				    ab_json_real_or_null(v->new.nsop - v->base.nsop));
+	finite_range(v->base.boot_nsop, v->base.boots, &b_min, &b_max);
+	finite_range(v->new.boot_nsop, v->new.boots, &n_min, &n_max);
+	json_object_set_new(o, "delta_ns_per_op", ab_json_real_or_null(v->new.nsop - v->base.nsop));
+	json_object_set_new(o, "delta_ns_per_op_range",
+			    json_pack("[o, o]", ab_json_real_or_null(n_min - b_max),
+				      ab_json_real_or_null(n_max - b_min)));
 	if (both_counted(jp))
 		json_object_set_new(o, "instructions_per_op",
 				    json_pack("{s:f, s:f, s:f}", "base", jp->side[0].ins_per_op,
@@ -464,6 +566,7 @@ static json_t *pair_json(const struct job_pair *jp, const struct verdict *v, boo
 
 static void free_pairing(struct pairing *p)
 {
+	json_decref(p->index);
 	for (size_t i = 0; i < p->n; i++) {
 		free(p->pairs[i].key);
 		json_decref(p->pairs[i].ident);
@@ -487,6 +590,8 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	struct verdict *v = NULL;
 	double *pv = NULL, *padj = NULL;
 	size_t slower = 0, faster = 0, same = 0, inconclusive = 0, lonely = 0, n_p = 0;
+	size_t n_verdict = 0;
+	double pair_work;
 	/* With --json - the JSON owns stdout; the table goes to stderr (as run does). */
 	FILE *tbl = json_out && !strcmp(json_out, "-") ? stderr : stdout;
 	struct ab_progress progress;
@@ -512,12 +617,23 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	padj = calloc(p.n ? p.n : 1, sizeof(*padj));
 	if (!err && (!v || !pv || !padj))
 		err = -ENOMEM;
+	/* each pair's share of COMPARE_WORK: the pairs that get an interval share it */
+	for (size_t i = 0; !err && i < p.n; i++) {
+		const struct job_pair *jp = &p.pairs[i];
+
+		n_verdict += jp->side[0].present && jp->side[1].present &&
+			     jp->side[0].n_units >= MIN_BOOTS_WALLCLOCK &&
+			     jp->side[1].n_units >= MIN_BOOTS_WALLCLOCK;
+	}
+	pair_work = n_verdict ? COMPARE_WORK / (double)n_verdict : PAIR_WORK;
+	pair_work = pair_work < PAIR_WORK ? pair_work : PAIR_WORK;
 	ab_progress_begin(&progress);
 	for (size_t i = 0; !err && i < p.n; i++) {
 		if (!p.pairs[i].side[0].present || !p.pairs[i].side[1].present)
 			continue;
-		ab_progress_step(&progress, "compare: pair %zu of %zu", i + 1, p.n);
-		err = measure(&p.pairs[i], deterministic, &v[i]);
+		ab_progress_step(&progress, "compare: pair %zu of %zu (%zu vs %zu boots)", i + 1,
+				 p.n, p.pairs[i].side[0].n_units, p.pairs[i].side[1].n_units);
+		err = measure(&p.pairs[i], deterministic, pair_work, &v[i]);
 		if (!err && isfinite(v[i].p) && !v[i].few_boots)
 			pv[n_p++] = v[i].p;
 	}
@@ -566,9 +682,11 @@ static int compare(const char *base_path, const char *new_path, double threshold
 		deterministic ? "deterministic: range over boots"
 			      : "wallclock: boot medians, BH-adjusted permutation p");
 	for (size_t i = 0; i < p.n; i++)
-		if (!p.pairs[i].side[0].present || !p.pairs[i].side[1].present)
-			fprintf(tbl, "only in %s: %s\n",
-				p.pairs[i].side[0].present ? "base" : "new", p.pairs[i].key);
+		if (!p.pairs[i].side[0].present || !p.pairs[i].side[1].present) {
+			fprintf(tbl, "only in %s: ", p.pairs[i].side[0].present ? "base" : "new");
+			ab_fput_md(tbl, p.pairs[i].key);
+			fputc('\n', tbl);
+		}
 	print_instructions(tbl, &p);
 	json_object_set_new(out, "summary",
 			    json_pack("{s:I, s:I, s:I, s:I, s:I}", "slower", (json_int_t)slower,
@@ -581,6 +699,10 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	}
 	rc = lonely ? 2 : slower ? 1 : 0;
 out:
+	for (size_t i = 0; v && i < p.n; i++) {
+		free(v[i].base.boot_nsop);
+		free(v[i].new.boot_nsop);
+	}
 	free_pairing(&p);
 	free(v);
 	free(pv);
@@ -656,5 +778,7 @@ const struct ab_opt_cmd ab_compare_cmd = {
 									       "docs/statistics.md "
 									       "has the details.\n",
 	.after = "Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
-		 "jobs measured on one side only, which are listed).\n",
+		 "jobs measured on one side only, which are listed). 0 includes a comparison\n"
+		 "whose every pair is inconclusive: a gate that needs verdicts reads\n"
+		 "summary.inconclusive from --json.\n",
 };

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/opt.h"
 #include "command.h"
@@ -24,6 +25,7 @@
 #include "result/result_json.h"
 #include "sys/json_in.h"
 #include "sys/json_out.h"
+#include "sys/text.h"
 
 /* The layers, in the order the table shows them. */
 static const struct layer {
@@ -137,10 +139,10 @@ static int cmp_ll(const void *a, const void *b)
 }
 
 /* Markdown cells come from the file: keep only what cannot break a table. */
+/* A string from the file in report.md: escaped for markdown and HTML (sys/text.h). */
 static void cell(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		fputc(*s == '|' || *s == '\n' || *s == '\r' || *s == '`' ? '?' : *s, f);
+	ab_fput_md(f, s);
 }
 
 static void ratio_cell(FILE *f, json_t *num_r, json_t *den_r)
@@ -151,9 +153,14 @@ static void ratio_cell(FILE *f, json_t *num_r, json_t *den_r)
 		fprintf(f, " - |");
 }
 
-/* One algorithm's section; the jobs it shows go into SHOWN for the chart. */
-static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown)
+/*
+ * One algorithm's section; the jobs it shows go into SHOWN for the chart,
+ * and a link to the chart when PLOTS (the folder) holds it: plot draws a
+ * size chart only for a line with two sizes.
+ */
+static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown, const char *plots)
 {
+	char chart[700];
 	long long keylen, sizes[64];
 	const char *op;
 	size_t n_sizes = 0, i;
@@ -182,16 +189,17 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 	qsort(sizes, n_sizes, sizeof(*sizes), cmp_ll);
 	fprintf(f, "## ");
 	cell(f, alg);
-	fprintf(f, " (%s, %lld-byte key, 1 thread)\n\nDrivers:", op, keylen);
+	/* the key as run's table and --keys name it: bits, k128 (k0: no key) */
+	fprintf(f, " (%s, k%lld, 1 thread)\n\nDrivers:", op, ab_plot_key_bits(keylen));
 	for (size_t k = 0; k < N_LAYERS; k++) {
 		json_t *any = NULL;
 
 		for (i = 0; i < n_sizes && !any; i++)
 			any = find(results, alg, keylen, op, sizes[i], &layers[k]);
 		if (any) {
-			fprintf(f, " %s `", layers[k].column);
+			fprintf(f, " %s ", layers[k].column);
 			cell(f, str(any, "driver"));
-			fprintf(f, "`%s", k + 1 < N_LAYERS ? ";" : "");
+			fprintf(f, "%s", k + 1 < N_LAYERS ? ";" : "");
 		}
 	}
 	fprintf(f, "\n\n| size (B) |");
@@ -223,15 +231,64 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 		fputc('\n', f);
 	}
 	ab_plot_file_name(alg, safe, sizeof(safe));
-	fprintf(f, "\n![%s throughput against size](plots/%s-size.png)\n\n", safe, safe);
+	snprintf(chart, sizeof(chart), "%s/%s-size.png", plots ? plots : "", safe);
+	if (plots && !access(chart, F_OK))
+		fprintf(f, "\n![%s throughput against size](plots/%s-size.png)\n", safe, safe);
+	fputc('\n', f);
 }
 
+/* The page's header: the file, its run and host, what one job is. */
+static void header(FILE *f, json_t *root, const char *path)
+{
+	json_t *run = json_object_get(root, "run"), *host = json_object_get(run, "host");
+	json_t *r = json_array_get(json_object_get(root, "results"), 0);
+	size_t boots = json_array_size(json_object_get(run, "boots"));
+
+	fprintf(f, "# What each layer costs\n\nFrom ");
+	cell(f, path);
+	fprintf(f, " (run ");
+	cell(f, str(run, "id"));
+	fprintf(f, "): kernel ");
+	cell(f, str(host, "kernel"));
+	fprintf(f, ", ");
+	cell(f, str(host, "cpu_model"));
+	fprintf(f, ", %lld CPUs, virtualized: ", num(host, "nproc"));
+	cell(f, str(host, "virtualized"));
+	fprintf(f, ", clocksource ");
+	cell(f, str(host, "clocksource"));
+	fprintf(f, ".\n\n");
+	if (boots > 1)
+		fprintf(f,
+			"Each job: the samples of %zu boots merged (run.boots; %lld samples of "
+			"%.3g s a boot, after a known-answer check), the median over all of them: "
+			"the spread between boots is in the samples, not in this table; "
+			"algbench compare takes the boot as the unit.\n\n",
+			boots, num(r, "repeats"), json_number_value(json_object_get(r, "seconds")));
+	else
+		fprintf(f,
+			"Each job: %lld samples of %.3g s after a known-answer check, one run "
+			"(one boot): differences of less than the noise between boots (8-30%% "
+			"under TCG) are not findings; compare boots with scripts/ab-stats.\n\n",
+			num(r, "repeats"), json_number_value(json_object_get(r, "seconds")));
+	fprintf(f, "Median MB/s (1e6 bytes per second) of each job's samples at one thread. "
+		   "AF_ALG / kmod below 1 is what going through the socket interface costs "
+		   "against calling the same driver in the kernel; kmod / OpenSSL compares "
+		   "the kernel's driver with OpenSSL's user-space code on the same CPU. "
+		   "Under TCG both sides are emulated: the ratios say where time goes in "
+		   "this guest, not on hardware.\n\n");
+}
+
+/*
+ * The input is read and checked (its names through plot's check) before
+ * anything is written; report.md comes last, linking only the charts plot
+ * drew.
+ */
 static int report(const char *path, const char *dir)
 {
 	char why[AB_WHY_LEN];
-	json_t *root = ab_result_load(path, why), *results, *r, *shown, *algs, *host;
-	char md[600], layers_json[600], plots[600];
-	size_t i, n_algs;
+	json_t *root = ab_result_load(path, why), *results, *r, *shown = NULL, *algs = NULL;
+	char md[600], layers_json[600], plots[600], *sink_buf = NULL;
+	size_t i, n_algs, sink_len;
 	FILE *f;
 	int rc = 2;
 
@@ -239,22 +296,9 @@ static int report(const char *path, const char *dir)
 		ab_err("%s: %s\n", path, why);
 		return 2;
 	}
+	if (ab_plot_check(root, path))
+		goto out;
 	results = json_object_get(root, "results");
-	if (strlen(dir) > 400 || (mkdir(dir, 0755) && errno != EEXIST)) {
-		ab_err("cannot create %s: %s\n", dir,
-		       strlen(dir) > 400 ? "path too long" : strerror(errno));
-		json_decref(root);
-		return 2;
-	}
-	snprintf(md, sizeof(md), "%s/report.md", dir);
-	snprintf(layers_json, sizeof(layers_json), "%s/layers.json", dir);
-	snprintf(plots, sizeof(plots), "%s/plots", dir);
-	f = fopen(md, "w");
-	if (!f) {
-		ab_err("cannot write %s: %s\n", md, strerror(errno));
-		json_decref(root);
-		return 2;
-	}
 	algs = json_array();
 	json_array_foreach(results, i, r)
 	{
@@ -268,44 +312,30 @@ static int report(const char *path, const char *dir)
 		if (!dup)
 			json_array_append(algs, a);
 	}
-	host = json_object_get(json_object_get(root, "run"), "host");
-	fprintf(f, "# What each layer costs\n\nFrom `");
-	cell(f, path);
-	fprintf(f, "` (run ");
-	cell(f, str(json_object_get(root, "run"), "id"));
-	fprintf(f, "): kernel ");
-	cell(f, str(host, "kernel"));
-	fprintf(f, ", ");
-	cell(f, str(host, "cpu_model"));
-	fprintf(f, ", %lld CPUs, virtualized: ", num(host, "nproc"));
-	cell(f, str(host, "virtualized"));
-	fprintf(f, ", clocksource ");
-	cell(f, str(host, "clocksource"));
-	fprintf(f, ".\n\n");
-	r = json_array_get(results, 0);
-	fprintf(f,
-		"Each job: %lld samples of %.3g s after a known-answer check, one run (one boot): "
-		"differences of less than the noise between boots (8-30%% under TCG) are not "
-		"findings; compare boots with scripts/ab-stats.\n\n",
-		num(r, "repeats"), json_number_value(json_object_get(r, "seconds")));
-	fprintf(f, "Median MB/s (1e6 bytes per second) of each job's samples at one thread. "
-		   "AF_ALG / kmod below 1 is what going through the socket interface costs "
-		   "against calling the same driver in the kernel; kmod / OpenSSL compares "
-		   "the kernel's driver with OpenSSL's user-space code on the same CPU. "
-		   "Under TCG both sides are emulated: the ratios say where time goes in "
-		   "this guest, not on hardware.\n\n");
-	shown = json_array();
 	n_algs = json_array_size(algs);
-	for (i = 0; i < n_algs; i++)
-		alg_section(f, results, json_string_value(json_array_get(algs, i)), shown);
-	if (fclose(f)) {
-		ab_err("cannot write %s\n", md);
+	/* the jobs each section shows, without writing it yet */
+	shown = json_array();
+	f = open_memstream(&sink_buf, &sink_len);
+	if (!f || !shown) {
+		ab_err("out of memory\n");
 		goto out;
 	}
+	for (i = 0; i < n_algs; i++)
+		alg_section(f, results, json_string_value(json_array_get(algs, i)), shown, NULL);
+	fclose(f);
+	free(sink_buf);
 	if (!json_array_size(shown)) {
 		ab_err("%s: no usable job (want status ok, KAT pass, 1 thread)\n", path);
 		goto out;
 	}
+	if (strlen(dir) > 400 || (mkdir(dir, 0755) && errno != EEXIST)) {
+		ab_err("cannot create %s: %s\n", dir,
+		       strlen(dir) > 400 ? "path too long" : strerror(errno));
+		goto out;
+	}
+	snprintf(md, sizeof(md), "%s/report.md", dir);
+	snprintf(layers_json, sizeof(layers_json), "%s/layers.json", dir);
+	snprintf(plots, sizeof(plots), "%s/plots", dir);
 	{
 		json_t *doc = json_pack("{s:s, s:O, s:O}", "schema", AB_SCHEMA, "run",
 					json_object_get(root, "run"), "results", shown);
@@ -317,10 +347,25 @@ static int report(const char *path, const char *dir)
 			ab_err("cannot write %s: %s\n", layers_json, strerror(-werr));
 			goto out;
 		}
-		rc = ab_plot_files(files, 1, NULL, plots);
+		if (ab_plot_files(files, 1, NULL, plots))
+			goto out;
 	}
-	if (!rc)
-		printf("report: %s (%zu algorithms)\n", md, n_algs);
+	f = fopen(md, "w");
+	if (!f) {
+		ab_err("cannot write %s: %s\n", md, strerror(errno));
+		goto out;
+	}
+	header(f, root, path);
+	json_decref(shown);
+	shown = json_array();
+	for (i = 0; shown && i < n_algs; i++)
+		alg_section(f, results, json_string_value(json_array_get(algs, i)), shown, plots);
+	if (fclose(f) || !shown) {
+		ab_err("cannot write %s\n", md);
+		goto out;
+	}
+	printf("report: %s (%zu algorithms)\n", md, n_algs);
+	rc = 0;
 out:
 	json_decref(shown);
 	json_decref(algs);

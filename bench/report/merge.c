@@ -206,6 +206,9 @@ static int summarise(struct merged_job *job)
 	json_object_set(job->result, "samples", job->samples);
 	/* run --energy-model's estimate is one round's (its model: run.boots[].run) */
 	json_object_del(job->result, "energy");
+	/* so are run's per-CPU and harness_ns medians: merge does not recompute them */
+	json_object_del(job->result, "per_cpu_mbps");
+	json_object_del(job->result, "harness_ns_median");
 	if (!n)
 		return 0;
 	res.samples = calloc(n, sizeof(*res.samples));

@@ -11,6 +11,9 @@
  *                            threads chart when a line has a 1-thread point
  *   ab-ratio.{png,svg}       NEW/BASE ratio per job with its interval, the
  *                            threshold band and the verdict as colour
+ *                            (ab-ratio-1, -2, ... pages of 500 pairs beyond)
+ * An algorithm whose chart would hold more than CHART_MAX_SERIES lines is
+ * drawn one chart per backend and mode instead (<alg>-<backend>-<mode>-size...).
  * The data and the gnuplot scripts stay beside the charts (data/), so a
  * chart can be re-styled without re-running anything.
  */
@@ -32,6 +35,7 @@
 #include "sys/array.h"
 #include "sys/json_in.h"
 #include "sys/spawn.h"
+#include "sys/text.h"
 
 struct point {
 	const char *source; /* which input: its kernel or A/B label */
@@ -95,9 +99,16 @@ static int gp_safe(const char *s)
 
 static int refuse(const char *file, const char *field, const char *value)
 {
-	ab_err("%s: %s \"%.60s\" has a character gnuplot could interpret "
-	       "(allowed: letters, digits, space and ()_,.+:/=-); fix or regenerate the file\n",
-	       file, field, value);
+	char shown[61]; /* the first 60 bytes (memcpy: snprintf's truncation is an -Werror here) */
+	size_t n = strnlen(value, sizeof(shown) - 1);
+
+	memcpy(shown, value, n);
+	shown[n] = 0;
+	ab_err("%s: %s \"", file, field);
+	ab_fput_term(stderr, shown); /* the very bytes refused: escaped for the terminal */
+	fprintf(stderr,
+		"\" has a character gnuplot could interpret (allowed: letters, digits, space "
+		"and ()_,.+:/=-); fix or regenerate the file\n");
 	return -EINVAL;
 }
 
@@ -183,13 +194,20 @@ static void emit_terminals(FILE *f, const char *dir, const char *name, int heigh
 		height, dir, name, height, dir, name);
 }
 
-/* The script of a 1000x600 chart NAME, its terminals set; NULL with a message. */
-static FILE *open_chart(const char *dir, const char *name, char *path, size_t len)
+/*
+ * The script of a chart NAME with N_SERIES legend entries, its terminals
+ * set; NULL with a message. 1000x600, taller when the legend (outside,
+ * right, one line per series) needs it: a legend cut off, or gnuplot's
+ * "canvas too small", is no chart.
+ */
+#define CHART_KEY_LINE 16 /* pixels per legend entry at the key's font */
+static FILE *open_chart(const char *dir, const char *name, size_t n_series, char *path, size_t len)
 {
 	FILE *f = open_script(dir, name, path, len);
+	size_t need = 160 + CHART_KEY_LINE * n_series;
 
 	if (f)
-		emit_terminals(f, dir, name, 600);
+		emit_terminals(f, dir, name, need > 600 ? (int)need : 600);
 	return f;
 }
 
@@ -247,7 +265,7 @@ static int plot_efficiency(const char *alg, const char *safe, const char *dir, c
 	FILE *g;
 
 	snprintf(name, sizeof(name), "%s-efficiency", safe);
-	g = open_chart(dir, name, script, sizeof(script));
+	g = open_chart(dir, name, n_series, script, sizeof(script));
 	if (!g)
 		return -errno;
 	fprintf(g,
@@ -264,20 +282,60 @@ static int plot_efficiency(const char *alg, const char *safe, const char *dir, c
 }
 
 /*
- * Writes one chart of alg: x = size or threads, and for threads the
- * efficiency chart. Returns the charts drawn: 0 when nothing to draw (no
- * point, or no line with two x values: a chart of dots on one vertical says
- * nothing), 1, 2 (threads and efficiency), <0 on error. VIRTUAL: the inputs ran under -icount.
+ * A chart of more series than this is a legend, not a chart: alg's lines are
+ * then drawn one chart per backend and mode (ALG-BACKEND-MODE-size.png ...).
  */
-static int plot_alg(const struct points *pts, const char *alg, const char *dir, int x_is_size,
-		    int is_virtual)
+#define CHART_MAX_SERIES 16
+
+/* P is drawn in the chart of ALG (and of BY's backend and mode, when not NULL). */
+static int in_chart(const struct point *p, const char *alg, const struct point *by)
 {
-	char safe[128], name[160], data[512], script[512];
+	return !strcmp(p->alg, alg) &&
+	       (!by || (!strcmp(p->backend, by->backend) && !strcmp(p->mode, by->mode)));
+}
+
+/* How many series (lines) alg's chart against size or threads would hold. */
+static size_t count_series(const struct points *pts, const char *alg, int x_is_size)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < pts->n; i++) {
+		size_t j;
+
+		if (!in_chart(&pts->v[i], alg, NULL))
+			continue;
+		for (j = 0; j < i; j++)
+			if (in_chart(&pts->v[j], alg, NULL) &&
+			    same_series(&pts->v[j], &pts->v[i], x_is_size))
+				break;
+		n += j == i;
+	}
+	return n;
+}
+
+/*
+ * Writes one chart of alg (of its BACKEND's lines only, when not NULL): x =
+ * size or threads, and for threads the efficiency chart. Returns the charts
+ * drawn: 0 when nothing to draw (no point, or no line with two x values: a
+ * chart of dots on one vertical says nothing), 1, 2 (threads and
+ * efficiency), <0 on error. VIRTUAL: the inputs ran under -icount.
+ */
+static int plot_alg(const struct points *pts, const char *alg, const struct point *by,
+		    const char *dir, int x_is_size, int is_virtual)
+{
+	char safe[160], bsafe[64], msafe[64], title[200], name[200], data[512], script[512];
 	size_t n_series = 0, longest = 0;
 	int has_eff = 0, rc;
 	FILE *d, *g;
 
 	ab_plot_file_name(alg, safe, sizeof(safe));
+	snprintf(title, sizeof(title), "%s", alg);
+	if (by) { /* the names passed gp_safe when read */
+		ab_plot_file_name(by->backend, bsafe, sizeof(bsafe));
+		ab_plot_file_name(by->mode, msafe, sizeof(msafe));
+		snprintf(safe + strlen(safe), sizeof(safe) - strlen(safe), "-%s-%s", bsafe, msafe);
+		snprintf(title, sizeof(title), "%s %s %s", alg, by->backend, by->mode);
+	}
 	snprintf(name, sizeof(name), "%s-%s", safe, x_is_size ? "size" : "threads");
 	snprintf(data, sizeof(data), "%s/data/%s.dat", dir, name);
 	d = fopen(data, "w");
@@ -288,16 +346,17 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 		const struct point *p = &pts->v[i];
 		size_t j;
 
-		if (strcmp(p->alg, alg))
+		if (!in_chart(p, alg, by))
 			continue;
 		for (j = 0; j < i; j++)
-			if (!strcmp(pts->v[j].alg, alg) && same_series(&pts->v[j], p, x_is_size))
+			if (in_chart(&pts->v[j], alg, by) && same_series(&pts->v[j], p, x_is_size))
 				break;
 		if (j < i)
 			continue;
+		/* the key as run's table and --keys name it: bits, k128 */
 		fprintf(d, "%s\"%s: %s %s %s k%lld %s%lld\"\n", n_series ? "\n\n" : "", p->source,
-			p->backend, p->mode, p->op, p->keylen, x_is_size ? "t" : "size ",
-			x_is_size ? p->threads : p->size);
+			p->backend, p->mode, p->op, ab_plot_key_bits(p->keylen),
+			x_is_size ? "t" : "size ", x_is_size ? p->threads : p->size);
 		size_t in_series = 0;
 		double one = series_one_thread(pts, p);
 
@@ -323,18 +382,20 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 	fclose(d);
 	if (!n_series || longest < 2)
 		return 0;
-	g = open_chart(dir, name, script, sizeof(script));
+	g = open_chart(dir, name, n_series, script, sizeof(script));
 	if (!g)
 		return -errno;
 	fprintf(g,
 		"  set title \"%s: throughput against %s (median, min-max of samples)\" "
 		"noenhanced\n"
-		"  set xlabel \"%s\"; set ylabel \"%s\"; set grid; set key outside right "
+		"  set xlabel \"%s\"; set ylabel \"%s\"; set grid; set key outside right font "
+		"\",8\" "
 		"noenhanced\n"
 		"  %s\n"
 		"  plot for [i=0:%zu] \"%s\" index i using 1:2:3:4 with yerrorlines title "
 		"columnheader(1)\n}\n",
-		alg, x_is_size ? "size" : "threads", x_is_size ? "bytes per operation" : "threads",
+		title, x_is_size ? "size" : "threads",
+		x_is_size ? "bytes per operation" : "threads",
 		is_virtual ? "MB/s of virtual time (-icount: 1 ns = 1 guest instruction)" : "MB/s",
 		x_is_size ? "set logscale x 2; set logscale y"
 			  : "set logscale x 2; set xtics 1, 2; unset logscale y",
@@ -343,48 +404,76 @@ static int plot_alg(const struct points *pts, const char *alg, const char *dir, 
 	rc = run_gnuplot(script);
 	if (rc || !has_eff)
 		return rc ? rc : 1;
-	rc = plot_efficiency(alg, safe, dir, data, n_series);
+	rc = plot_efficiency(title, safe, dir, data, n_series);
 	return rc ? rc : 2;
 }
 
-static int plot_ratio(const char *cmp_path, const char *dir)
+/*
+ * The compare file's pairs are checked before anything is written: NULL
+ * with a message when it is unreadable, has no pairs, or a name gnuplot
+ * could interpret.
+ */
+static json_t *load_compare(const char *cmp_path)
 {
 	char why[AB_WHY_LEN];
 	json_t *cmp = ab_json_load(cmp_path, why), *pair;
-	char data[512], script[512];
-	double threshold, lo_x, hi_x, pad;
-	int rc, deterministic;
-	size_t i, n;
-	FILE *d, *g;
+	const char *const fields[] = { "backend", "alg", "op", "mode" };
+	size_t i;
 
 	if (!cmp) {
 		ab_err("%s: %s\n", cmp_path, why);
-		return -EINVAL;
+		return NULL;
 	}
-	n = json_array_size(json_object_get(cmp, "pairs"));
-	if (!n) {
+	if (!json_array_size(json_object_get(cmp, "pairs"))) {
 		ab_err("%s: no pairs to draw (want the output of 'algbench compare "
 		       "--json')\n",
 		       cmp_path);
 		json_decref(cmp);
-		return -ENODATA;
+		return NULL;
 	}
+	json_array_foreach(json_object_get(cmp, "pairs"), i, pair)
+	{
+		json_t *job = json_object_get(pair, "job");
+
+		for (size_t f = 0; f < 4; f++)
+			if (!gp_safe(str_field(job, fields[f]))) {
+				refuse(cmp_path, fields[f], str_field(job, fields[f]));
+				json_decref(cmp);
+				return NULL;
+			}
+	}
+	return cmp;
+}
+
+/*
+ * The ratio chart is one row per pair, 18 pixels each: cairo draws at most
+ * 32767 pixels, so the pairs go on pages of RATIO_PAGE rows (ab-ratio.png
+ * when one page holds them all, else ab-ratio-1.png, ab-ratio-2.png, ...).
+ */
+#define RATIO_PAGE 500
+
+/* One page: pairs [FIRST, FIRST + N) of CMP as NAME.{png,svg}. */
+static int plot_ratio_page(json_t *cmp, size_t first, size_t n, const char *name, const char *dir,
+			   const char *title_page)
+{
+	char data[512], script[512];
+	double threshold, lo_x, hi_x, pad;
+	int deterministic;
+	FILE *d, *g;
+
 	threshold = json_number_value(json_object_get(cmp, "threshold"));
 	if (!(threshold >= 0 && threshold < 1))
 		threshold = 0;
 	deterministic = !strcmp(str_field(cmp, "mode"), "deterministic");
 	lo_x = 1 - threshold;
 	hi_x = 1 + threshold;
-	snprintf(data, sizeof(data), "%s/data/ab-ratio.dat", dir);
+	snprintf(data, sizeof(data), "%s/data/%s.dat", dir, name);
 	d = fopen(data, "w");
-	if (!d) {
-		json_decref(cmp);
+	if (!d)
 		return -errno;
-	}
-	json_array_foreach(json_object_get(cmp, "pairs"), i, pair)
-	{
+	for (size_t i = first; i < first + n; i++) {
+		json_t *pair = json_array_get(json_object_get(cmp, "pairs"), i);
 		json_t *job = json_object_get(pair, "job"), *ci = json_object_get(pair, "ci95");
-		const char *const fields[] = { "backend", "alg", "op", "mode" };
 		const char *word = str_field(pair, "verdict");
 		/* the verdict as a colour index, so no file string reaches gnuplot */
 		int colour = !strcmp(word, "slower")   ? 1
@@ -401,33 +490,23 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 			lo_x = vals[k] < lo_x ? vals[k] : lo_x;
 			hi_x = vals[k] > hi_x ? vals[k] : hi_x;
 		}
-
-		for (size_t f = 0; f < 4; f++)
-			if (!gp_safe(str_field(job, fields[f]))) {
-				fclose(d);
-				rc = refuse(cmp_path, fields[f], str_field(job, fields[f]));
-				json_decref(cmp);
-				return rc;
-			}
-
-		fprintf(d, "%zu %.6g %.6g %.6g %d \"%s %s %s k%lld %lld B t%lld %s\"\n", i, vals[0],
-			vals[1], vals[2], colour, str_field(job, "backend"), str_field(job, "alg"),
-			str_field(job, "op"), json_integer_value(json_object_get(job, "keylen")),
+		/* the names passed gp_safe in load_compare() */
+		fprintf(d, "%zu %.6g %.6g %.6g %d \"%s %s %s k%lld %lld B t%lld %s\"\n", i - first,
+			vals[0], vals[1], vals[2], colour, str_field(job, "backend"),
+			str_field(job, "alg"), str_field(job, "op"),
+			ab_plot_key_bits(json_integer_value(json_object_get(job, "keylen"))),
 			json_integer_value(json_object_get(job, "size")),
 			json_integer_value(json_object_get(job, "threads")),
 			str_field(job, "mode"));
 	}
 	fclose(d);
-	json_decref(cmp);
-	if (!n)
-		return 1;
-	g = open_script(dir, "ab-ratio", script, sizeof(script));
+	g = open_script(dir, name, script, sizeof(script));
 	if (!g)
 		return -errno;
-	emit_terminals(g, dir, "ab-ratio", 140 + 18 * (int)n);
+	emit_terminals(g, dir, name, 140 + 18 * (int)n);
 	pad = (hi_x - lo_x) * 0.05 + 1e-4;
 	fprintf(g,
-		"  set title \"NEW/BASE throughput ratio per job: %s, band 1 +- %.3g%%\\n"
+		"  set title \"NEW/BASE throughput ratio per job%s: %s, band 1 +- %.3g%%\\n"
 		"red slower, blue faster, green same, grey inconclusive\"\n"
 		"  set xlabel \"NEW/BASE ratio of medians of boot medians\"; set grid x; unset "
 		"key\n"
@@ -438,12 +517,38 @@ static int plot_ratio(const char *cmp_path, const char *dir)
 		"  set palette defined (1 \"#d62728\", 2 \"#1f77b4\", 3 \"#2ca02c\", 4 "
 		"\"#7f7f7f\"); set cbrange [1:4]; unset colorbox\n"
 		"  plot \"%s\" using 2:1:3:4:5:ytic(6) with xerrorbars pt 7 ps 0.6 lc palette\n}\n",
+		title_page,
 		deterministic ? "range over every pair of boots"
 			      : "two-level bootstrap 95% interval",
 		threshold * 100, lo_x - pad, hi_x + pad, n, 1 - threshold, 1 + threshold, data);
 	fclose(g);
-	rc = run_gnuplot(script);
-	return rc;
+	return run_gnuplot(script);
+}
+
+/* The ratio chart(s) of a checked compare file; the charts drawn, or < 0. */
+static int plot_ratio(json_t *cmp, const char *dir)
+{
+	size_t n = json_array_size(json_object_get(cmp, "pairs"));
+	size_t pages = (n + RATIO_PAGE - 1) / RATIO_PAGE;
+
+	for (size_t pg = 0; pg < pages; pg++) {
+		size_t first = pg * RATIO_PAGE,
+		       rows = n - first < RATIO_PAGE ? n - first : RATIO_PAGE;
+		char name[64], title[160] = "";
+		int rc;
+
+		if (pages == 1) {
+			snprintf(name, sizeof(name), "ab-ratio");
+		} else {
+			snprintf(name, sizeof(name), "ab-ratio-%zu", pg + 1);
+			snprintf(title, sizeof(title), " (page %zu of %zu: pairs %zu-%zu of %zu)",
+				 pg + 1, pages, first + 1, first + rows, n);
+		}
+		rc = plot_ratio_page(cmp, first, rows, name, dir, title);
+		if (rc)
+			return rc;
+	}
+	return (int)pages;
 }
 
 /*
@@ -466,6 +571,20 @@ static void source_label(json_t *root, int i, char (*labels)[160])
 		}
 }
 
+int ab_plot_check(json_t *root, const char *file)
+{
+	struct points pts = { 0 };
+	char label[1][160];
+	int r;
+
+	source_label(root, 0, label);
+	r = add_points(&pts, root, file, label[0]);
+	free(pts.v);
+	if (r == -ENOMEM)
+		ab_err("out of memory\n");
+	return r;
+}
+
 int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 {
 	struct points pts = { 0 };
@@ -473,6 +592,7 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 	char(*labels)[160] = calloc((size_t)n_files + 1, sizeof(*labels));
 	char datadir[512];
 	struct stat st;
+	json_t *cmp_doc = NULL;
 	int rc = 0, drawn = 0, is_virtual = 0;
 
 	if (!roots || !labels) {
@@ -489,18 +609,7 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 		free(labels);
 		return 2;
 	}
-	snprintf(datadir, sizeof(datadir), "%s/data", dir);
-	if ((mkdir(dir, 0755) && errno != EEXIST) || (mkdir(datadir, 0755) && errno != EEXIST) ||
-	    stat(datadir, &st) || !S_ISDIR(st.st_mode)) {
-		ab_err("cannot create directory %s: %s (remove what is in the "
-		       "way)\n",
-		       datadir,
-		       errno && !stat(datadir, &st) && S_ISDIR(st.st_mode) ? strerror(errno)
-									   : "not a directory");
-		free(roots);
-		free(labels);
-		return 2;
-	}
+	/* every input is read and checked before anything is written */
 	for (int i = 0; i < n_files && !rc; i++) {
 		char why[AB_WHY_LEN];
 		int r;
@@ -521,6 +630,19 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 		       "ns > 0)\n");
 		rc = 2;
 	}
+	if (!rc && cmp && !(cmp_doc = load_compare(cmp)))
+		rc = 2;
+	snprintf(datadir, sizeof(datadir), "%s/data", dir);
+	if (!rc &&
+	    ((mkdir(dir, 0755) && errno != EEXIST) || (mkdir(datadir, 0755) && errno != EEXIST) ||
+	     stat(datadir, &st) || !S_ISDIR(st.st_mode))) {
+		ab_err("cannot create directory %s: %s (remove what is in the "
+		       "way)\n",
+		       datadir,
+		       errno && !stat(datadir, &st) && S_ISDIR(st.st_mode) ? strerror(errno)
+									   : "not a directory");
+		rc = 2;
+	}
 	for (int i = 0; i < n_files && !rc; i++) {
 		json_t *ab = json_object_get(json_object_get(roots[i], "run"), "ab");
 
@@ -532,22 +654,40 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 		if (i && !strcmp(pts.v[i].alg, pts.v[i - 1].alg))
 			continue;
 		for (int x_is_size = 1; x_is_size >= 0 && !rc; x_is_size--) {
-			int r = plot_alg(&pts, pts.v[i].alg, dir, x_is_size, is_virtual);
+			const char *alg = pts.v[i].alg;
+			int r;
 
-			rc = r < 0 ? 2 : 0;
-			drawn += r > 0 ? r : 0;
+			if (count_series(&pts, alg, x_is_size) <= CHART_MAX_SERIES) {
+				r = plot_alg(&pts, alg, NULL, dir, x_is_size, is_virtual);
+				rc = r < 0 ? 2 : 0;
+				drawn += r > 0 ? r : 0;
+				continue;
+			}
+			/* one chart per backend and mode of alg, each once */
+			for (size_t k = i; k < pts.n && !rc && !strcmp(pts.v[k].alg, alg); k++) {
+				size_t b;
+
+				for (b = i; b < k && !in_chart(&pts.v[b], alg, &pts.v[k]); b++)
+					;
+				if (b < k)
+					continue;
+				r = plot_alg(&pts, alg, &pts.v[k], dir, x_is_size, is_virtual);
+				rc = r < 0 ? 2 : 0;
+				drawn += r > 0 ? r : 0;
+			}
 		}
 	}
-	if (!rc && cmp) {
-		int r = plot_ratio(cmp, dir);
+	if (!rc && cmp_doc) {
+		int r = plot_ratio(cmp_doc, dir);
 
 		rc = r < 0 ? 2 : 0;
-		drawn += r == 0;
+		drawn += r > 0 ? r : 0;
 	}
 	if (!rc)
 		printf("plot: %d charts (PNG and SVG) in %s\n", drawn, dir);
 	for (int i = 0; i < n_files; i++)
 		json_decref(roots[i]);
+	json_decref(cmp_doc);
 	free(roots);
 	free(labels);
 	free(pts.v);
@@ -591,6 +731,8 @@ const struct ab_opt_cmd ab_plot_cmd = {
 		 "counts, and then its scaling efficiency T(N)/(N*T(1)) too) for each\n"
 		 "algorithm in the result files, and, with --compare (the\n"
 		 "output of 'algbench compare --json'), the NEW/BASE ratio of every job with\n"
-		 "its interval, the threshold band and the verdict as colour. Data and gnuplot\n"
+		 "its interval, the threshold band and the verdict as colour (pages of 500\n"
+		 "pairs: ab-ratio-1.png...). An algorithm with more than 16 lines gets a chart\n"
+		 "per backend and mode (ALG-BACKEND-MODE-size.png...). Data and gnuplot\n"
 		 "scripts go to DIR/data.\n",
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/stats.h"
 #include "result/result_json.h"
 #include "sys/cpu.h"
 #include "sys/json_out.h"
@@ -71,6 +72,54 @@ static json_t *samples_to_json(const struct ab_result *res)
 	return arr;
 }
 
+/*
+ * The medians scripts would otherwise compute in jq (each with its own
+ * definition of a median): per CPU, the median over samples of its own MB/s
+ * (scripts/contention-control), and the median harness_ns
+ * (scripts/smp-scaling). Set on O when the samples carry them.
+ */
+static int set_run_medians(json_t *o, const struct ab_result *res)
+{
+	unsigned int n = res->n_samples, n_cpus = n ? res->samples[0].n_cpus : 0, k = 0;
+	double *v = calloc(n ? n : 1, sizeof(*v));
+	json_t *cpus = NULL;
+	int ret = -ENOMEM;
+
+	if (!v)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < n; i++)
+		if (res->samples[i].harness_ns)
+			v[k++] = (double)res->samples[i].harness_ns;
+	if (k && json_object_set_new(o, "harness_ns_median", json_real(ab_median(v, k))))
+		goto out;
+	/* per CPU, by position: every sample's threads are pinned alike */
+	if (n_cpus && !(cpus = json_array()))
+		goto out;
+	for (unsigned int c = 0; c < n_cpus; c++) {
+		unsigned int cpu = res->samples[0].per_cpu[c].cpu;
+
+		k = 0;
+		for (unsigned int i = 0; i < n; i++) {
+			const struct ab_sample *s = &res->samples[i];
+
+			if (c < s->n_cpus && s->per_cpu[c].cpu == cpu && s->per_cpu[c].ns)
+				v[k++] = ab_sample_mbps((double)s->per_cpu[c].bytes,
+							(double)s->per_cpu[c].ns);
+		}
+		if (k && json_array_append_new(cpus, json_pack("{s:I, s:f}", "cpu",
+							       (json_int_t)cpu, "mbps_median",
+							       ab_median(v, k))))
+			goto out;
+	}
+	if (cpus && json_object_set(o, "per_cpu_mbps", cpus))
+		goto out;
+	ret = 0;
+out:
+	json_decref(cpus);
+	free(v);
+	return ret;
+}
+
 json_t *ab_perf_summary_json(const struct ab_result *res)
 {
 	if (isfinite(res->instructions_per_op) && res->perf_scope)
@@ -119,6 +168,7 @@ json_t *ab_result_to_json(const struct ab_result *res, const char *backend)
 	json_object_set_new(o, "samples", samples_to_json(res));
 	if (res->status == AB_STATUS_OK) {
 		ab_result_set_summary(o, res);
+		set_run_medians(o, res);
 		if (res->job.perf) {
 			json_t *perf = ab_perf_summary_json(res);
 

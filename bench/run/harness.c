@@ -200,16 +200,13 @@ static void *worker_main(void *arg)
 	struct worker *w = arg;
 	const struct ab_job *job = w->job;
 	unsigned int batch = 1;
-	cpu_set_t set;
 	int ret;
 
 	if (!gate_pass(w->gate))
 		return NULL;
-	CPU_ZERO(&set);
-	CPU_SET(w->cpu, &set);
-	ret = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	ret = ab_cpu_pin_self(w->cpu);
 	if (ret)
-		worker_fail(w, -ret, "pinning");
+		worker_fail(w, ret, "pinning");
 	else if (sched_getcpu() != w->cpu) /* the kernel moves us before it returns */
 		worker_fail(w, -EIO, "pinning (the thread runs elsewhere)");
 	if (!w->err) {
@@ -316,7 +313,8 @@ static int start_workers(const struct ab_job *job, struct worker *w, struct gate
 static void time_threads(const struct ab_job *job, struct ab_result *res)
 {
 	struct worker *w = aligned_alloc(64, sizeof(*w) * job->threads);
-	int cpus[CPU_SETSIZE], n_cpus = ab_cpu_list(cpus, CPU_SETSIZE);
+	int *cpus = malloc(sizeof(*cpus) * job->threads);
+	int n_cpus = cpus ? ab_cpu_list(cpus, (int)job->threads) : 0;
 	unsigned int started = 0;
 	struct gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
 	pthread_barrier_t bar;
@@ -326,12 +324,14 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 	    ab_result_alloc_samples(res, job->repeats)) {
 		set_status(res, -ENOMEM, "cannot start the worker threads (out of memory or CPUs)");
 		free(w);
+		free(cpus);
 		return;
 	}
 	memset(w, 0, sizeof(*w) * job->threads);
 	for (unsigned int i = 0; i < job->threads; i++)
 		w[i].perf = (struct ab_perf){ { -1, -1 } }; /* closed, also for one never started */
 	err = start_workers(job, w, &gate, &bar, cpus, &started);
+	free(cpus);
 	if (err) {
 		char why[AB_WHY_LEN];
 

@@ -108,11 +108,20 @@ double ab_scaling_efficiency(double mbps_1, double mbps_n, unsigned int n)
  * medians for each N, in the order the thread counts ran. 1.0 is perfect
  * scaling; shared state (a refcount, CRYPTO_STATS counters) pulls it down.
  */
+/*
+ * More than this is not scaling but a sign the 1-thread run was slowed (a
+ * frequency step, another load, a cold cache) or the threads did not do N
+ * times the work: said beside the number, never printed as if it were one.
+ */
+#define SCALING_SUSPECT 1.25
+
 static void scaling_lines(FILE *out, const struct ab_report *r)
 {
 	for (size_t i = 0; i < r->n_ok; i++) {
 		const struct ab_report_entry *one = &r->ok[i];
 		int printed = 0;
+		double worst = 0;
+		unsigned int worst_n = 0;
 
 		if (one->threads != 1)
 			continue;
@@ -126,12 +135,26 @@ static void scaling_lines(FILE *out, const struct ab_report *r)
 				fprintf(out, "# scaling %s %s %s k%u %s %zu: T(N)/(N*T(1))",
 					one->backend->name, one->mode, one->alg->name,
 					one->key->bits, ab_op_name(one->op), one->size);
-			fprintf(out, "%s N=%u %.3f", printed > 1 ? "," : "", m->threads,
-				ab_scaling_efficiency(one->mbps.median, m->mbps.median,
-						      m->threads));
+			double eff =
+				ab_scaling_efficiency(one->mbps.median, m->mbps.median, m->threads);
+
+			fprintf(out, "%s N=%u %.3f", printed > 1 ? "," : "", m->threads, eff);
+			if (eff > worst) {
+				worst = eff;
+				worst_n = m->threads;
+			}
 		}
 		if (printed)
 			fprintf(out, "\n");
+		if (worst > SCALING_SUSPECT)
+			fprintf(out,
+				"# warning: efficiency %.2f at N=%u is above 1: N threads moved "
+				"more "
+				"than N times the 1-thread run; that run was likely slowed (noise, "
+				"frequency, another load): rerun with more --repeats before "
+				"reading "
+				"these numbers\n",
+				worst, worst_n);
 	}
 }
 

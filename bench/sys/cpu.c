@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /* sys: the clock, the CPUs this process may use, and /proc/cpuinfo. */
 #include "sys/cpu.h"
+#include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "sys/host.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -56,26 +62,152 @@ int ab_tsc_invariant(void)
 	return cached;
 }
 
+int ab_cpuset_alloc(struct ab_cpuset *s, int ncpus)
+{
+	memset(s, 0, sizeof(*s));
+	if (ncpus < 1 || ncpus > AB_CPU_MAX)
+		return -EINVAL;
+	s->set = CPU_ALLOC((size_t)ncpus);
+	if (!s->set)
+		return -ENOMEM;
+	s->size = CPU_ALLOC_SIZE((size_t)ncpus);
+	s->ncpus = ncpus;
+	CPU_ZERO_S(s->size, s->set);
+	return 0;
+}
+
+void ab_cpuset_free(struct ab_cpuset *s)
+{
+	if (s->set)
+		CPU_FREE(s->set);
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * A CPU number in the kernel's cpulist: decimal digits only, below
+ * AB_CPU_MAX; *end is past it. Hand-rolled: sys/ links no option parser, and
+ * strtoul would take signs, blanks and hex.
+ */
+static int cpu_number(const char *p, const char **end, int *cpu)
+{
+	long v = 0;
+
+	if (*p < '0' || *p > '9')
+		return -EINVAL;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if ((v = v * 10 + (*p - '0')) >= AB_CPU_MAX)
+			return -EINVAL;
+	*end = p;
+	*cpu = (int)v;
+	return 0;
+}
+
+/* Walks the cpulist: the highest CPU (set NULL), or each CPU into set. */
+static int cpulist_walk(const char *text, struct ab_cpuset *set, int *highest)
+{
+	const char *p = text;
+
+	*highest = -1;
+	for (;;) {
+		int a, b;
+
+		if (cpu_number(p, &p, &a))
+			return -EINVAL;
+		b = a;
+		if (*p == '-' && (cpu_number(p + 1, &p, &b) || b < a))
+			return -EINVAL;
+		if (b > *highest)
+			*highest = b;
+		for (; set && a <= b; a++)
+			CPU_SET_S((size_t)a, set->size, set->set);
+		if (*p != ',')
+			break;
+		p++;
+	}
+	return !*p || (*p == '\n' && !p[1]) ? 0 : -EINVAL;
+}
+
+int ab_cpulist_parse(const char *text, struct ab_cpuset *s)
+{
+	int highest, err;
+
+	memset(s, 0, sizeof(*s));
+	if ((err = cpulist_walk(text, NULL, &highest)) || (err = ab_cpuset_alloc(s, highest + 1)))
+		return err;
+	return cpulist_walk(text, s, &highest);
+}
+
+int ab_cpus_possible(void)
+{
+	char line[4096];
+	struct ab_cpuset s;
+	long conf;
+
+	if (!ab_read_line("/sys/devices/system/cpu/possible", line, sizeof(line)) &&
+	    !ab_cpulist_parse(line, &s)) {
+		int n = s.ncpus;
+
+		ab_cpuset_free(&s);
+		return n;
+	}
+	conf = sysconf(_SC_NPROCESSORS_CONF);
+	return conf < 1 ? 1 : conf > AB_CPU_MAX ? AB_CPU_MAX : (int)conf;
+}
+
+int ab_cpu_affinity(struct ab_cpuset *s)
+{
+	/* The kernel wants room for all its CPU ids: grow if sysfs undersold them. */
+	for (int n = ab_cpus_possible();; n *= 2) {
+		int err = ab_cpuset_alloc(s, n < AB_CPU_MAX ? n : AB_CPU_MAX);
+
+		if (err)
+			return err;
+		if (!sched_getaffinity(0, s->size, s->set))
+			return 0;
+		err = -errno;
+		ab_cpuset_free(s);
+		if (err != -EINVAL || n >= AB_CPU_MAX)
+			return err;
+	}
+}
+
+int ab_cpu_pin_self(int cpu)
+{
+	struct ab_cpuset s;
+	int err = cpu < 0 ? -EINVAL : ab_cpuset_alloc(&s, cpu + 1);
+
+	if (err)
+		return err;
+	CPU_SET_S((size_t)cpu, s.size, s.set);
+	err = -pthread_setaffinity_np(pthread_self(), s.size, s.set);
+	ab_cpuset_free(&s);
+	return err;
+}
+
 int ab_cpu_list(int *cpus, int max)
 {
-	cpu_set_t set;
+	struct ab_cpuset s;
 	int n = 0;
 
-	if (sched_getaffinity(0, sizeof(set), &set))
+	if (ab_cpu_affinity(&s))
 		return 0;
-	for (int i = 0; i < CPU_SETSIZE && n < max; i++)
-		if (CPU_ISSET(i, &set))
+	for (int i = 0; i < s.ncpus && n < max; i++)
+		if (CPU_ISSET_S((size_t)i, s.size, s.set))
 			cpus[n++] = i;
+	ab_cpuset_free(&s);
 	return n;
 }
 
 unsigned int ab_cpus_usable(void)
 {
-	cpu_set_t set;
+	struct ab_cpuset s;
+	int n;
 
-	if (sched_getaffinity(0, sizeof(set), &set))
+	if (ab_cpu_affinity(&s))
 		return 1;
-	return (unsigned int)CPU_COUNT(&set);
+	n = CPU_COUNT_S(s.size, s.set);
+	ab_cpuset_free(&s);
+	return (unsigned int)n;
 }
 
 void ab_hypervisor_name(const char *cpu_model, char *out, size_t len)

@@ -17,7 +17,7 @@
 #include "sys/file.h"
 #include "sys/host.h"
 #include "sys/kmod_client.h"
-#include "sys/spawn.h"
+#include "sys/kmod_load.h"
 
 void abk_line_init(struct abk_line *l)
 {
@@ -124,26 +124,6 @@ void abk_line_text(struct abk_line *l, enum abk_key key, const char *text)
 	line_put(l, key, "%s", text);
 }
 
-int abk_modprobe(const char *module, bool remove, char *why, size_t why_len)
-{
-	const char *const argv[] = { "modprobe", remove ? "-r" : module, remove ? module : NULL,
-				     NULL };
-	char how[AB_WHY_LEN / 2]; /* "cannot run modprobe: ..." */
-	int ret = ab_spawn(argv, AB_SPAWN_QUIET, how, sizeof(how));
-
-	if (!ret)
-		return 0;
-	if (ret < 0) {
-		snprintf(why, why_len, "%s.ko: %s", module, how);
-		return ret;
-	}
-	snprintf(why, why_len,
-		 "%s.ko: 'modprobe %s%s' failed (not built for this kernel, or not installed in "
-		 "/lib/modules/$(uname -r)/extra; build it with cmake, which runs kmod/kbuild.sh)",
-		 module, remove ? "-r " : "", module);
-	return -ENOENT;
-}
-
 void abk_mount_debugfs(void)
 {
 	struct statfs st;
@@ -192,7 +172,7 @@ int abk_ensure_loaded(char *why)
 		snprintf(why, AB_WHY_LEN, "%s", failed_why);
 		return failed;
 	}
-	ret = abk_modprobe("algbench", false, why, AB_WHY_LEN);
+	ret = abk_load("algbench", why, AB_WHY_LEN);
 	if (ret) {
 		failed = ret;
 		snprintf(failed_why, sizeof(failed_why), "%s", why);

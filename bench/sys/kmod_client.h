@@ -70,17 +70,11 @@ void abk_line_text(struct abk_line *l, enum abk_key key, const char *text);
 int abk_dev_ready(char *why);
 
 /*
- * Make sure the control device can be used: modprobe algbench if it is not
- * loaded. 0 or -errno with WHY (AB_WHY_LEN).
+ * Make sure the control device can be used: abk_load() algbench if it is
+ * not loaded. 0 or -errno with WHY (AB_WHY_LEN).
  */
 int abk_ensure_loaded(char *why);
 
-/*
- * modprobe MODULE (or modprobe -r MODULE): 0, or -errno with WHY saying how
- * to provide the module (built by cmake into build/kmod/REL, installed by
- * scripts/vm/run into /lib/modules/REL/extra).
- */
-int abk_modprobe(const char *module, bool remove, char *why, size_t why_len);
 /* Mounts debugfs at /sys/kernel/debug unless it is mounted there (never a
  * second time on top); whether that helped is for the caller's access() to see. */
 void abk_mount_debugfs(void);

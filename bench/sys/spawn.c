@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -13,47 +14,108 @@
 
 extern char **environ;
 
-/* posix_spawnp, not fork+exec: glibc reports a failed exec as its return value. */
-static int start(const char *const argv[], unsigned int flags, pid_t *pid)
+/*
+ * posix_spawnp, not fork+exec: glibc reports a failed exec as its return
+ * value. OUT_FD >= 0: the child's stdout and stderr go there.
+ */
+static int start(const char *const argv[], unsigned int flags, int out_fd, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
 	int err = posix_spawn_file_actions_init(&fa);
 
 	if (err)
 		return -err;
-	if (flags & AB_SPAWN_QUIET)
+	if (out_fd >= 0) {
+		err = posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO);
+		if (!err)
+			err = posix_spawn_file_actions_adddup2(&fa, out_fd, STDERR_FILENO);
+	} else if (flags & AB_SPAWN_QUIET) {
 		err = posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY,
 						       0);
+	}
 	if (!err)
 		err = posix_spawnp(pid, argv[0], &fa, NULL, (char *const *)argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	return -err;
 }
 
+static int wait_for(const char *name, pid_t pid, char *why, size_t len)
+{
+	int status, ret;
+
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			ret = -errno;
+			snprintf(why, len, "cannot wait for %s: %s", name, strerror(errno));
+			return ret;
+		}
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status)) {
+		snprintf(why, len, "%s exited with status %d", name, WEXITSTATUS(status));
+		return WEXITSTATUS(status);
+	}
+	if (WIFSIGNALED(status)) {
+		snprintf(why, len, "%s was killed by signal %d (%s)", name, WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+		return 128 + WTERMSIG(status);
+	}
+	return 0;
+}
+
 int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len)
 {
 	pid_t pid;
-	int status, ret = start(argv, flags, &pid);
+	int ret = start(argv, flags, -1, &pid);
 
 	if (ret) {
 		snprintf(why, len, "cannot run %s: %s", argv[0], strerror(-ret));
 		return ret;
 	}
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			ret = -errno;
-			snprintf(why, len, "cannot wait for %s: %s", argv[0], strerror(errno));
-			return ret;
-		}
+	return wait_for(argv[0], pid, why, len);
+}
+
+/* Everything the child writes until it closes the pipe; what OUT cannot hold is read and dropped.
+ */
+static void drain(int fd, char *out, size_t out_len)
+{
+	size_t n = 0;
+	char sink[512];
+	ssize_t r;
+
+	for (;;) {
+		bool room = n + 1 < out_len;
+
+		r = read(fd, room ? out + n : sink, room ? out_len - 1 - n : sizeof(sink));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		if (room)
+			n += (size_t)r;
 	}
-	if (WIFEXITED(status) && WEXITSTATUS(status)) {
-		snprintf(why, len, "%s exited with status %d", argv[0], WEXITSTATUS(status));
-		return WEXITSTATUS(status);
+	out[n] = '\0';
+}
+
+int ab_spawn_capture(const char *const argv[], char *out, size_t out_len, char *why, size_t len)
+{
+	int fds[2], ret;
+	pid_t pid;
+
+	out[0] = '\0';
+	if (pipe2(fds, O_CLOEXEC)) {
+		ret = -errno;
+		snprintf(why, len, "cannot run %s: pipe: %s", argv[0], strerror(errno));
+		return ret;
 	}
-	if (WIFSIGNALED(status)) {
-		snprintf(why, len, "%s was killed by signal %d (%s)", argv[0], WTERMSIG(status),
-			 strsignal(WTERMSIG(status)));
-		return 128 + WTERMSIG(status);
+	/* dup2 in the child clears O_CLOEXEC on its copy; ours stay close-on-exec */
+	ret = start(argv, 0, fds[1], &pid);
+	close(fds[1]);
+	if (ret) {
+		close(fds[0]);
+		snprintf(why, len, "cannot run %s: %s", argv[0], strerror(-ret));
+		return ret;
 	}
-	return 0;
+	drain(fds[0], out, out_len);
+	close(fds[0]);
+	return wait_for(argv[0], pid, why, len);
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * sys/spawn.h: run a program and wait for it, the one way algbench starts
- * processes (modprobe, gnuplot). ARGV goes to execvp() as it is: no shell,
- * so no word of it is ever interpreted, whatever a result file put there.
+ * sys/spawn.h: run a program and wait for it, the way algbench starts the
+ * programs it uses (modprobe, modinfo, gnuplot). ARGV goes to execvp() as it
+ * is: no shell, so no word of it is ever interpreted, whatever a result file
+ * put there. (algbench trace starts its CMD with posix_spawnp itself: it needs
+ * the pid while it waits, to pass signals on.)
  */
 #ifndef ALGBENCH_SPAWN_H
 #define ALGBENCH_SPAWN_H
@@ -20,5 +22,14 @@
  * On anything but 0, WHY (LEN bytes) says which, naming ARGV[0].
  */
 int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len);
+
+/*
+ * ab_spawn() with the child's stdout and stderr together in OUT (OUT_LEN
+ * bytes, NUL-terminated; the rest is read and dropped, so the child never
+ * blocks on a full pipe): for a tool whose words say why it failed
+ * (modprobe, modinfo). Returns and WHY as ab_spawn().
+ */
+/* OUT_LEN >= 1 */
+int ab_spawn_capture(const char *const argv[], char *out, size_t out_len, char *why, size_t len);
 
 #endif

@@ -5,7 +5,9 @@
  * tools/testing/selftests/kselftest.h): "TAP version 13", a plan "1..N"
  * (before the results when the count is known, else after them), "ok N name",
  * "not ok N name" with its reason as a "# ..." line, "ok N name # SKIP reason",
- * and kselftest's totals line. Exit 0 when nothing failed, 1 otherwise.
+ * and kselftest's totals line. Exit 0 when nothing failed and, with a plan
+ * up front, as many tests ran as were planned (kselftest's ksft_finished()
+ * fails a short run too: a test that stopped early did not pass); else 1.
  *
  * Header only, with one counter per program as kselftest.h has it: a program
  * reports from one file, and a test built for the VM links nothing for it.
@@ -96,15 +98,20 @@ static inline void ab_tap_totals(void)
 	       ab_tap.count[AB_TAP_PASS], ab_tap.count[AB_TAP_FAIL], ab_tap.count[AB_TAP_SKIP]);
 }
 
-/* The trailing plan when none was given, the totals; the exit status. */
+/*
+ * The trailing plan when none was given, the totals; the exit status: 1 when
+ * a test failed or the count differs from the plan given up front.
+ */
 static inline int ab_tap_finish(void)
 {
+	bool short_run = ab_tap.planned && ab_tap.planned != ab_tap.n;
+
 	if (!ab_tap.planned)
 		printf("1..%u\n", ab_tap.n);
-	else if (ab_tap.planned != ab_tap.n)
+	else if (short_run)
 		ab_tap_diag("planned %u tests, ran %u", ab_tap.planned, ab_tap.n);
 	ab_tap_totals();
-	return ab_tap_failed() ? 1 : 0;
+	return ab_tap_failed() || short_run ? 1 : 0;
 }
 
 #endif

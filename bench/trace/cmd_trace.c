@@ -29,9 +29,15 @@ static void on_signal(int sig, siginfo_t *si, void *ctx)
 {
 	(void)ctx;
 	got_signal = sig;
-	/* A terminal's Ctrl-C reaches CMD itself (SI_KERNEL); a kill(2) aimed at us is passed on.
+	/*
+	 * A kill(2) aimed at us is passed on. A terminal's Ctrl-C (SI_KERNEL)
+	 * went to the foreground process group: CMD has it too while it is in
+	 * ours, and a second one would turn its clean stop into a kill (algbench
+	 * run's handler is one-shot); a CMD that left our group (setsid,
+	 * timeout) never saw it, so it is passed on. getpgid is one system call
+	 * (not on POSIX's async-signal-safe list, but it takes no lock).
 	 */
-	if (child > 0 && si && si->si_code <= 0)
+	if (child > 0 && (!si || si->si_code <= 0 || getpgid(child) != getpgrp()))
 		kill(child, sig);
 }
 
@@ -48,7 +54,10 @@ static void catch_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
-/* Starts argv[0] from PATH; its pid, or -errno. (Moves to sys/spawn once it exists.) */
+/*
+ * Starts argv[0] from PATH; its pid, or -errno. Not sys/spawn's ab_spawn,
+ * which waits without handing out the pid that signals are passed on to.
+ */
 static pid_t spawn_cmd(char **argv)
 {
 	pid_t pid;
@@ -256,6 +265,12 @@ int cmd_trace(int argc, char **argv)
 		fprintf(stderr, "algbench trace: %s\n", why);
 		ret = -1;
 	}
+	if (s.foreign_triggers)
+		fprintf(stderr,
+			"algbench trace: removed %u trigger(s) not its own with its probes, first "
+			"%s: the %s/* events exist only while algbench traces (put your own "
+			"triggers on events of another group)\n",
+			s.foreign_triggers, s.foreign_trigger, TRACE_GROUP);
 	trace_markers_close();
 	if (got_signal)
 		return 128 + got_signal;

@@ -55,13 +55,44 @@ static int row_key(const char *line, size_t n, const char *key, char *out, size_
 	return k && i < n && line[i] == '}' ? 0 : -1;
 }
 
+/* At p (n bytes): word, then ':', ' ' or the end. */
+static int word_at(const char *p, size_t n, const char *word)
+{
+	size_t wl = strlen(word);
+
+	return n >= wl && !memcmp(p, word, wl) && (n == wl || p[wl] == ':' || p[wl] == ' ');
+}
+
+/*
+ * A trigger info line (after "# trigger info: ") of a table keyed by key
+ * whose values, when listed, are hitcount and val. Anything else is someone
+ * else's trigger on the same event (a hist file lists every hist trigger).
+ */
+static int our_trigger(const char *t, size_t n, const char *key, const char *val)
+{
+	char vals[64];
+	const char *v;
+
+	if (n < 10 || memcmp(t, "hist:keys=", 10) || !word_at(t + 10, n - 10, key))
+		return 0;
+	v = memmem(t, n, ":vals=", 6);
+	if (!v)
+		return 1;
+	snprintf(vals, sizeof(vals), "vals=hitcount%s%s", val ? "," : "", val ? val : "");
+	return word_at(v + 1, n - (size_t)(v + 1 - t), vals);
+}
+
 static int parse_line(const char *line, size_t n, const char *key, const char *val,
-		      struct trace_hist *h, int *sections, int max, char *why, size_t why_len)
+		      struct trace_hist *h, int *sections, int *foreign, int max, char *why,
+		      size_t why_len)
 {
 	static const char info[] = "# trigger info: ";
 	struct trace_hist_row *r;
 
 	if (n >= sizeof(info) - 1 && !memcmp(line, info, sizeof(info) - 1)) {
+		*foreign = !our_trigger(line + sizeof(info) - 1, n - (sizeof(info) - 1), key, val);
+		if (*foreign) /* its table is skipped, ours stay as they are */
+			return 0;
 		if (*sections >= max)
 			return snprintf(why, why_len, "more than %d hist triggers", max), -1;
 		memset(&h[*sections], 0, sizeof(h[*sections]));
@@ -69,6 +100,8 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 		(*sections)++;
 		return 0;
 	}
+	if (*foreign)
+		return 0;
 	while (n > 1 && *line == ' ' && line[1] == ' ') /* "    Dropped: N" under Totals: */
 		line++, n--;
 	if (n >= 9 && !memcmp(line + (*line == ' '), "Dropped:", 8) && *sections)
@@ -94,13 +127,13 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 int trace_hist_parse(const char *text, size_t len, const char *key, const char *val,
 		     struct trace_hist *out, int max, char *why, size_t why_len)
 {
-	int sections = 0;
+	int sections = 0, foreign = 0;
 
 	for (size_t i = 0; i < len;) {
 		const char *nl = memchr(text + i, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - (text + i)) : len - i;
 
-		if (parse_line(text + i, n, key, val, out, &sections, max, why, why_len))
+		if (parse_line(text + i, n, key, val, out, &sections, &foreign, max, why, why_len))
 			return -1;
 		i += n + 1;
 	}

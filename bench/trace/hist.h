@@ -28,10 +28,12 @@ struct trace_hist {
 
 /*
  * Parses text (len bytes, need not be NUL-terminated) holding up to max
- * sections, each begun by "# trigger info: hist:keys=KEY...". Rows look like
+ * sections, each begun by "# trigger info: hist:keys=KEY..." (with vals, if
+ * listed, hitcount,VAL). Sections of other triggers on the event (another
+ * key, other vals, a named trigger) are skipped. Rows look like
  * "{ KEY: value } hitcount: N  VAL: M" (val NULL: no VAL, len 0). Returns the
  * number of sections, or -1 with why filled (a malformed row, a key too long,
- * too many rows).
+ * too many rows or sections).
  */
 int trace_hist_parse(const char *text, size_t len, const char *key, const char *val,
 		     struct trace_hist *out, int max, char *why, size_t why_len);

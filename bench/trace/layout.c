@@ -10,6 +10,7 @@
 
 #include "sys/file.h"
 #include "sys/kmod_client.h"
+#include "sys/kmod_load.h"
 #include "trace/layout.h"
 #include "trace/tracefs.h"
 
@@ -71,7 +72,7 @@ int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
 
 	abk_mount_debugfs();
 	if (access(TRACE_LAYOUT_FILE, R_OK)) {
-		err = abk_modprobe("algbench_trace", false, how, sizeof(how));
+		err = abk_load("algbench_trace", how, sizeof(how));
 		if (err)
 			return snprintf(why, why_len,
 					"no /sys/kernel/btf/vmlinux (a kernel without "
@@ -82,7 +83,7 @@ int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
 	}
 	err = ab_read_file(TRACE_LAYOUT_FILE, LAYOUT_TEXT_MAX - 1, &text, NULL);
 	if (loaded) /* only for the read: leave the system as it was */
-		abk_modprobe("algbench_trace", true, ignored, sizeof(ignored));
+		abk_unload("algbench_trace", ignored, sizeof(ignored));
 	if (err == -EFBIG)
 		return snprintf(why, why_len, "%s: longer than %d bytes", TRACE_LAYOUT_FILE,
 				LAYOUT_TEXT_MAX - 1),

@@ -341,6 +341,42 @@ int trace_probes_install(struct trace_session *s, char *why, size_t why_len)
 	return err;
 }
 
+/*
+ * Triggers someone else put on one of our events (a hist, traceon, ...), or
+ * the event enabled by hand, keep it busy: its definition could not be
+ * removed and the probe would stay behind. These events exist only while
+ * algbench traces, so whatever is on them goes with them; counted, and the
+ * first named, for the caller to say.
+ */
+static void remove_foreign(struct trace_session *s, const char *ev)
+{
+	char rel[128], cmd[600], *text, *line, *next;
+
+	snprintf(rel, sizeof(rel), "events/%s/%s/trigger", TRACE_GROUP, ev);
+	text = tracefs_read(&s->fs, rel, HIST_MAX, NULL);
+	for (line = text; line && *line; line = next) {
+		char *end = strchr(line, '\n'), *state;
+
+		next = end ? end + 1 : line + strlen(line);
+		if (end)
+			*end = '\0';
+		if (!*line || *line == '#') /* "# Available triggers:" when there are none */
+			continue;
+		state = strstr(line, " ["); /* a hist's " [active]" is no part of the command */
+		if (state)
+			*state = '\0';
+		snprintf(cmd, sizeof(cmd), "!%.*s", (int)sizeof(cmd) - 2, line);
+		if (tracefs_append(&s->fs, rel, cmd))
+			continue;
+		if (!s->foreign_triggers++)
+			snprintf(s->foreign_trigger, sizeof(s->foreign_trigger), "'%.200s' on %s/%s",
+				 line, TRACE_GROUP, ev);
+	}
+	free(text);
+	snprintf(rel, sizeof(rel), "events/%s/%s/enable", TRACE_GROUP, ev);
+	tracefs_append(&s->fs, rel, "0");
+}
+
 int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
 {
 	int first = 0;
@@ -356,6 +392,8 @@ int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
 		snprintf(err_def, sizeof(err_def), "-:%s/%s", TRACE_GROUP, ev);
 		if (p->err_trig && !(err = tracefs_append(&s->fs, rel, "!" ERR_TRIGGER)))
 			p->err_trig = 0;
+		if (!err && p->err_defined)
+			remove_foreign(s, ev);
 		if (!err && p->err_defined &&
 		    !(err = tracefs_append(&s->fs, "kprobe_events", err_def)))
 			p->err_defined = 0;
@@ -367,6 +405,8 @@ int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
 		if (!err && p->trig_all && !(err = trigger(s, i, 0, 1)))
 			p->trig_all = 0;
 		snprintf(def, sizeof(def), "-:%s/%s", TRACE_GROUP, p->event);
+		if (!err && p->defined)
+			remove_foreign(s, p->event);
 		if (!err && p->defined && !(err = tracefs_append(&s->fs, def_file(s), def)))
 			p->defined = 0;
 		if (err && !first) {

@@ -52,6 +52,9 @@ struct trace_session {
 	char no_ret_why[1024]; /* why err_cnt is unavailable (the kernel's error_log line) */
 	char offsets_from[96]; /* BTF or algbench_trace.ko's crypto_layout */
 	char mode[192];	       /* what was used, for the output */
+	/* others' triggers found on our events at removal, and removed with them */
+	unsigned int foreign_triggers;
+	char foreign_trigger[256]; /* the first: 'TRIGGER' on algbench/EVENT */
 	struct trace_probe *probes;
 	unsigned int n_probes;
 };
@@ -60,7 +63,10 @@ struct trace_session {
 int trace_session_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len);
 /* Defines the probes and their hist triggers: 0 or -errno with why (then call remove). */
 int trace_probes_install(struct trace_session *s, char *why, size_t why_len);
-/* Removes every trigger and definition installed; 0 or -errno of the first failure. */
+/*
+ * Removes every trigger and definition installed, and whatever else is on
+ * those events (foreign_triggers); 0 or -errno of the first failure.
+ */
 int trace_probes_remove(struct trace_session *s, char *why, size_t why_len);
 /* Reads the hists into per-driver counters: count or -1 with why. */
 int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,

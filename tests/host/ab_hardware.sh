@@ -6,9 +6,17 @@
 # scripts/ab-stats --here, and the end is a real ab-stats --merge. grub.cfg is
 # a fake with hostile entry names: it is parsed, never run.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
-scratch_dir
+tap_begin
 AB=$ALGBENCH_TOP/scripts/ab-hardware
+# ab-hardware refuses an OUT that others can reach (/tmp is world-writable),
+# so the scratch folder goes under the build tree, which is as safe as the
+# checkout; where even that is not, the whole test says so and skips.
+dir=$(mktemp -d "${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/ab_hardware.XXXXXX") || exit 1
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
+if ! why=$("$AB" --out "$dir/probe" --status 2>&1) && [[ $why == *refusing* ]]; then
+	skip_all "the build tree is not a safe place for OUT: $why"
+fi
 mkdir bin units
 for c in reboot grub-reboot grub-editenv systemctl; do
 	printf '#!/bin/sh\necho "%s${*:+ $*}" >>"%s/calls.log"\n' "$c" "$dir" >"bin/$c"
@@ -134,6 +142,88 @@ expect_status "a kernel without a GRUB entry is refused" 2 \
 check "... and says the id is not a plain name" sh -c '
 	"$0" --rounds 1 --out run4 --grub-cfg grub.cfg --unit-dir units --base 6.1.0-99-evil --dry-run 2>&1 |
 	grep -q "has the id .*not a plain name"' "$AB"
+# ---- OUT and what runs as root must be beyond other users' reach ----------
+refused() { # NAME WANT-IN-MESSAGE CMD...: exit 2 and the message says why
+	local name=$1 want=$2 out rc=0
+	shift 2
+	out=$("$@" 2>&1) || rc=$?
+	if [ "$rc" = 2 ] && [[ $out == *"$want"* ]]; then ok "$name"; else not_ok "$name (exit $rc: $out)"; fi
+}
+plan=(--rounds 1 --grub-cfg grub.cfg --unit-dir "$dir/units" --settle 0)
+mkdir ww && chmod 777 ww
+refused "a world-writable OUT is refused" "writable by its group or by others" "$AB" "${plan[@]}" --out ww -- "${args[@]}"
+mkdir -p gw/out && chmod 775 gw
+refused "an OUT under a group-writable folder is refused" "gw is writable by its group" "$AB" "${plan[@]}" --out gw/out -- "${args[@]}"
+mkdir real && ln -s real linked
+refused "a symlinked OUT is refused" "is a symlink" "$AB" "${plan[@]}" --out linked -- "${args[@]}"
+check "... and nothing was written through it" sh -c '[ -z "$(ls real)" ]'
+refused "--dry-run refuses a world-writable OUT too" "writable by its group or by others" "$AB" "${plan[@]}" --out ww --dry-run
+if [ "$(id -u)" = 0 ]; then
+	mkdir -p theirs/out && chown 4242 theirs
+	refused "an OUT under a folder another user owns is refused" "owned by uid 4242" "$AB" "${plan[@]}" --out theirs/out -- "${args[@]}"
+	chown 4242 theirs/out && chown 0 theirs
+	refused "an OUT another user owns is refused" "owned by uid 4242" "$AB" "${plan[@]}" --out theirs/out -- "${args[@]}"
+else
+	skip "an OUT under a folder another user owns is refused" "needs root to chown"
+	skip "an OUT another user owns is refused" "needs root to chown"
+fi
+
+# A run in progress whose OUT gained a symlinked lock: --continue refuses and
+# the file it points to is untouched.
+"$AB" "${start[@]}" --out run5 -- "${args[@]}" >/dev/null 2>&1
+printf 'secret\n' >victim && chmod 600 victim
+ln -s "$dir/victim" run5/ab-hardware.lock
+echo "$off" >running
+refused "a symlinked lock is refused" "ab-hardware.lock is a symlink" "$AB" --continue --out run5
+check "... and the file it points to is not truncated" sh -c '[ "$(cat victim)" = secret ] && [ ! -e run5/rounds/stats-off-r1.json ]'
+rm run5/ab-hardware.lock
+# The state's algbench is checked like OUT before the unit runs it.
+mkdir -p open && chmod 777 open
+printf '#!/bin/sh\ntouch "%s/ran"\n' "$dir" >open/algbench && chmod 755 open/algbench
+sed -i "s|^algbench=.*|algbench=$dir/open/algbench|" run5/ab-hardware.state
+refused "an algbench in a world-writable folder is not run" "writable by its group or by others" "$AB" --continue --out run5
+check "... it did not run" [ ! -e ran ]
+refused "a start with such an ALGBENCH is refused" "writable by its group or by others" \
+	env ALGBENCH="$dir/open/algbench" "$AB" "${plan[@]}" --out run6 -- "${args[@]}"
+check "a run keeps its lock out of OUT's files (no ab-hardware.lock made)" [ ! -e run/ab-hardware.lock ]
+# ---- grub.cfg: a real one, and nesting that fooled a line reader ----------
+entries() { # CFG [ARGS]: "BASE-ENTRY NEW-ENTRY" as a dry run reports them
+	"$AB" --rounds 1 --out "$dir/g" --grub-cfg "$1" --unit-dir units --dry-run "${@:2}" 2>&1 |
+		sed -n 's/^ab-hardware: \(BASE\|NEW \) [^ ]*: GRUB entry //p' | paste -sd' '
+}
+real=$ALGBENCH_TOP/tests/host/grub/debian12.cfg
+u=0f5c3b1e-5d2a-4c47-9d8e-3c1b2a9e7f10
+check "Debian 12's grub-mkconfig output: both variants in the Advanced submenu, not their recovery entries" \
+	test "$(entries "$real")" = "gnulinux-advanced-$u>gnulinux-6.1.0-57-algbench-stats-off-advanced-$u gnulinux-advanced-$u>gnulinux-6.1.0-57-algbench-stats-on-advanced-$u"
+check "... the newest kernel by the top-level entry, the other Debian kernel in the submenu" \
+	test "$(entries "$real" --base 6.12.118+deb12-amd64 --new 6.1.0-57-amd64)" = "gnulinux-simple-$u gnulinux-advanced-$u>gnulinux-6.1.0-57-amd64-advanced-$u"
+# Nested submenus, a function inside a submenu that defines a decoy entry, a
+# "}" with blanks after it, a one-line entry: only menu entries count.
+printf '%s\n' 'if [ "${next_entry}" ] ; then' '   set default="${next_entry}"' 'fi' \
+	'function load_video {' '	insmod all_video' '}   ' \
+	"submenu 'Other kernels' \$menuentry_id_option 'outer' {" \
+	'	function decoy {' \
+	"		menuentry 'in a function' \$menuentry_id_option 'in-function' {" \
+	'			linux /vmlinuz-6.1.0-57-algbench-stats-on ro' '		}' '	}  	' \
+	"	submenu 'Inner' \$menuentry_id_option 'inner' {" \
+	"		menuentry 'one line' { linux /vmlinuz-6.1.0-57-algbench-stats-off ro; }" \
+	"		menuentry 'stats-on' --class debian \$menuentry_id_option 'on-nested' {" \
+	'			load_video' '			linux /vmlinuz-6.1.0-57-algbench-stats-on ro quiet' '		}	 ' \
+	'	} # inner' \
+	"	menuentry 'stats-off' \$menuentry_id_option 'off-outer' {" \
+	'		linux /vmlinuz-6.1.0-57-algbench-stats-off ro quiet' '	}' '}' >nested.cfg
+check "nested submenus, a function in a submenu, trailing blanks: the ids path of the real entries" \
+	test "$(entries nested.cfg)" = "outer>off-outer outer>inner>on-nested"
+head -n -1 nested.cfg >open.cfg
+refused "a block never closed: the file is refused" "never closed" \
+	"$AB" --rounds 1 --out "$dir/g" --grub-cfg open.cfg --unit-dir units --dry-run
+{ cat nested.cfg; echo '}'; } >extra.cfg
+refused "a } that closes nothing: the file is refused" "closes nothing" \
+	"$AB" --rounds 1 --out "$dir/g" --grub-cfg extra.cfg --unit-dir units --dry-run
+printf '%s\n' 'set x=${next_entry}' "menuentry 'split' \$menuentry_id_option 'split'" '{' \
+	'linux /vmlinuz-6.1.0-57-algbench-stats-on' '}' "menuentry 'off' --id off {" 'linux /vmlinuz-6.1.0-57-algbench-stats-off' '}' >split.cfg
+refused "an entry whose { is on the next line: refused, not guessed" "does not open on its line" \
+	"$AB" --rounds 1 --out "$dir/g" --grub-cfg split.cfg --unit-dir units --dry-run
 mkdir partial && cp bin/reboot partial/
 expect_status "stand-ins missing a command are refused" 2 \
 	env ALGBENCH_AB_HARDWARE_COMMANDS="$dir/partial" "$AB" --status --out run 2>/dev/null

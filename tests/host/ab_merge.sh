@@ -2,7 +2,7 @@
 # scripts/ab-stats --merge: each side's rounds become one algbench/1 result per
 # job, with every round's samples and medians recomputed over all of them.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/rounds"
@@ -33,6 +33,19 @@ check "BASE: one job, 4 samples from rounds 1 and 2, median 1536 MB/s, 3000 ns/o
 check "BASE: run.ab says stats-off, hardware, 2 boots" \
 	jqok '.run.ab == { variant: "stats-off", mode: "hardware", smp: 2, rounds: 2 } and (.run.boots | length) == 2' "$base"
 check "NEW: median 3072 MB/s over both rounds" jqok '.results[0].mbps.median == 3072' "$new"
+# rounds without boots.tsv rows: how they were measured must be said, never assumed
+nb=$(mktemp -d)
+mkdir -p "$nb/rounds"
+cp "$out"/rounds/*.json "$nb/rounds/"
+rc=0
+err=$("$ALGBENCH_TOP/scripts/ab-stats" --merge --rounds 2 --out "$nb" 2>&1 >/dev/null) || rc=$?
+check "--merge without boots.tsv rows and without a mode: exit 2, asks for --wallclock or --deterministic (exit $rc)" \
+	sh -c '[ "$0" = 2 ] && echo "$1" | grep -q -- "--merge --wallclock" && [ ! -e "$2/base-stats-off.json" ]' "$rc" "$err" "$nb"
+rc=0
+"$ALGBENCH_TOP/scripts/ab-stats" --merge --wallclock --rounds 2 --out "$nb" >/dev/null 2>&1 || rc=$?
+check "... with --wallclock: merged as wallclock, compare gives a p (exit $rc)" \
+	jqok '.mode == "wallclock" and (.pairs[0].few_samples or .pairs[0].p != null)' "$nb/compare.json"
+rm -rf "$nb"
 rm "$out/rounds/stats-on-r2.json"
 expect_status "a missing round is an error (exit 2)" 2 "$ALGBENCH_TOP/scripts/ab-stats" --merge --rounds 2 --out "$out" 2>/dev/null
 expect_status "--here on a kernel that is no variant is an error (exit 2)" 2 \

@@ -2,7 +2,7 @@
 # `algbench run/suite/list` flags: bad input exits 2 with a message naming it;
 # an openssl run (no kernel needed) prints valid algbench/1 JSON on stdout.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 A=$ALGBENCH
 quick=(--backend openssl --seconds 0.01 --repeats 2 --warmup 0)
 says() { # says NAME PATTERN CMD...: exit 2 and PATTERN on stderr

@@ -23,6 +23,7 @@
 #include "run/harness.h"
 #include "run/plan.h"
 #include "run/table.h"
+#include "sys/cpu.h"
 #include "sys/file.h"
 #include "sys/kmod_client.h"
 #include "sys/spawn.h"
@@ -143,6 +144,45 @@ static void oracle_ci(const double *a, size_t na, const double *b, size_t nb, un
 	qsort(ratios, kept, sizeof(*ratios), cmp_dbl);
 	*lo = ratios[(size_t)(0.025 * (kept - 1))];
 	*hi = ratios[(size_t)(0.975 * (kept - 1) + 0.5)];
+}
+
+/*
+ * ab_select() against a sort, on the shapes that break a naive quickselect
+ * (sorted, reversed, all equal, organ pipe, few distinct values) and random
+ * ones; the median of an even count is the mean of the middle two.
+ */
+static void test_select(void)
+{
+	enum { N = 1001 };
+	static double v[N], sorted[N];
+	uint64_t x = 88172645463325252ULL;
+	bool all_ok = true;
+
+	for (int shape = 0; shape < 6; shape++)
+		for (size_t n = 1; n <= N; n += n < 40 ? 1 : 97) {
+			for (size_t i = 0; i < n; i++) {
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				v[i] = shape == 0   ? (double)i
+				       : shape == 1 ? (double)(n - i)
+				       : shape == 2 ? 7
+				       : shape == 3 ? (double)(i < n / 2 ? i : n - i)
+				       : shape == 4 ? (double)(x % 3)
+						    : (double)(x % 100000) / 7;
+			}
+			memcpy(sorted, v, n * sizeof(*v));
+			qsort(sorted, n, sizeof(*v), cmp_dbl);
+			for (size_t k = 0; k < n; k += 1 + n / 7) {
+				double got = ab_select(v, n, k);
+
+				all_ok &= got == sorted[k];
+				for (size_t i = 0; i < n; i++)
+					all_ok &= i < k ? v[i] <= got : i > k ? v[i] >= got : true;
+			}
+			all_ok &= ab_median(v, n) ==
+				  (n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
+		}
+	ab_tap_ok(all_ok, "ab_select and ab_median agree with a sort (sorted, reversed, equal, "
+			  "organ pipe, 3 values, random; n 1..1001)");
 }
 
 static void test_bootstrap(void)
@@ -514,8 +554,13 @@ static void test_spawn(void)
 	static const char *const t[] = { "true", NULL },
 				 *const ex3[] = { "sh", "-c", "exit 3", NULL },
 				 *const kill9[] = { "sh", "-c", "kill -KILL $$", NULL },
-				 *const none[] = { "algbench-no-such-program", NULL };
-	char why[AB_WHY_LEN] = "", dir[] = "/tmp/algbench-spawn.XXXXXX", path[64], word[96];
+				 *const none[] = { "algbench-no-such-program", NULL },
+				 *const both[] = { "sh", "-c", "echo to stdout; echo to stderr >&2; exit 4",
+						   NULL },
+				 *const flood[] = { "sh", "-c", "head -c 200000 /dev/zero | tr '\\0' x",
+						    NULL };
+	char why[AB_WHY_LEN] = "", dir[] = "/tmp/algbench-spawn.XXXXXX", path[64], word[96],
+	     out[64];
 	const char *test_z[] = { "test", "-z", word, NULL };
 
 	ab_tap_ok(ab_spawn(t, 0, why, sizeof(why)) == 0, "spawn: true exits 0");
@@ -527,6 +572,15 @@ static void test_spawn(void)
 	ab_tap_ok(ab_spawn(none, AB_SPAWN_QUIET, why, sizeof(why)) == -ENOENT &&
 			  strstr(why, "cannot run algbench-no-such-program"),
 		  "spawn: a missing program is -ENOENT, named in the reason");
+	ab_tap_ok(ab_spawn_capture(both, out, sizeof(out), why, sizeof(why)) == 4 &&
+			  !strcmp(out, "to stdout\nto stderr\n"),
+		  "spawn: capture holds stdout and stderr, and the exit status comes back");
+	ab_tap_ok(ab_spawn_capture(flood, out, sizeof(out), why, sizeof(why)) == 0 &&
+			  strlen(out) == sizeof(out) - 1,
+		  "spawn: capture keeps what fits of 200000 bytes and the child still ends");
+	ab_tap_ok(ab_spawn_capture(none, out, sizeof(out), why, sizeof(why)) == -ENOENT &&
+			  !out[0],
+		  "spawn: capture of a missing program is -ENOENT, OUT empty");
 	if (!mkdtemp(dir)) {
 		ab_tap_ok(false, "mkdtemp");
 		return;
@@ -609,6 +663,25 @@ static void test_scaling(void)
 		  "summary: N=2 0.900, N=4 0.500 for the 4096-byte job");
 	ab_tap_ok(text && !strstr(text, "digest 64:"),
 		  "no scaling line for a job without 1 thread");
+	ab_tap_ok(text && !strstr(text, "warning: efficiency"), "efficiencies up to 1: no warning");
+	free(text);
+	ab_report_free(&rep);
+	/* 4x the work of one thread on two: efficiency 2.0, printed with a warning */
+	ab_report_init(&rep);
+	for (unsigned int t = 1; t <= 2; t++) {
+		struct ab_sample s = { .ops = 1, .bytes = 100000ull * t, .ns = 1000 };
+		struct ab_result r = sample_result(&s);
+
+		r.job.threads = t;
+		r.mbps.median = t == 1 ? 100 : 400;
+		ab_report_add(&rep, &r);
+	}
+	text = NULL;
+	f = open_memstream(&text, &len);
+	ab_report_summary(f, &rep);
+	fclose(f);
+	ab_tap_ok(text && strstr(text, "N=2 2.000\n# warning: efficiency 2.00 at N=2 is above 1"),
+		  "efficiency 2.0 (4x one thread on two) is printed with a warning");
 	free(text);
 	ab_report_free(&rep);
 }
@@ -704,11 +777,68 @@ static void test_energy(void)
 		  "energy: a CPU's kHz maps to the first state at or above it, else the highest");
 }
 
+/*
+ * sys/cpu: sets sized at run time. 1024 CPUs cannot be had here, so the sets
+ * and the cpulist parser are checked for CPU numbers past CPU_SETSIZE, and
+ * the affinity and pinning calls on this host against sched_getaffinity.
+ */
+static void test_cpusets(void)
+{
+	struct ab_cpuset s;
+	int cpus[4] = { -1, -1, -1, -1 }, n, all_set = 1;
+	static const char *const bad[] = { "", "a", "1-", "-1", "3-1", "1,,2", "1 ", "+1",
+					   "0x10", "65536", "1-99999999999999999999", "1\n2" };
+
+	ab_tap_ok(!ab_cpulist_parse("0,1500-1501", &s) && s.ncpus == 1502 &&
+			  s.size == CPU_ALLOC_SIZE(1502) && s.size > sizeof(cpu_set_t) &&
+			  CPU_COUNT_S(s.size, s.set) == 3 && CPU_ISSET_S(0, s.size, s.set) &&
+			  CPU_ISSET_S(1500, s.size, s.set) && CPU_ISSET_S(1501, s.size, s.set) &&
+			  !CPU_ISSET_S(1499, s.size, s.set),
+		  "cpus: '0,1500-1501' is a set of 3 sized for 1502 CPUs, past cpu_set_t's 1024");
+	ab_cpuset_free(&s);
+	ab_tap_ok(!ab_cpulist_parse("0-4095\n", &s) && s.ncpus == 4096 &&
+			  CPU_COUNT_S(s.size, s.set) == 4096,
+		  "cpus: the possible file of a 4096-CPU host ('0-4095\\n') is 4096 CPUs");
+	ab_cpuset_free(&s);
+	ab_tap_ok(!ab_cpulist_parse("65535", &s) && CPU_ISSET_S(65535, s.size, s.set),
+		  "cpus: the highest CPU number accepted (AB_CPU_MAX - 1)");
+	ab_cpuset_free(&s);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int err = ab_cpulist_parse(bad[i], &s);
+
+		all_set &= err == -EINVAL && !s.set;
+		ab_cpuset_free(&s);
+	}
+	ab_tap_ok(all_set, "cpus: malformed cpulists ('', '3-1', '1,,2', '0x10', 65536...) are -EINVAL");
+	n = !ab_cpuset_alloc(&s, 2000) && (CPU_SET_S(1999, s.size, s.set), 1) &&
+	    CPU_COUNT_S(s.size, s.set) == 1;
+	ab_cpuset_free(&s);
+	ab_tap_ok(n && ab_cpuset_alloc(&s, 0) == -EINVAL,
+		  "cpus: a set for 2000 CPUs holds CPU 1999; 0 CPUs is -EINVAL");
+	{
+		cpu_set_t fixed;
+
+		CPU_ZERO(&fixed);
+		sched_getaffinity(0, sizeof(fixed), &fixed);
+		n = ab_cpu_list(cpus, 4);
+		ab_tap_ok(ab_cpus_possible() >= (int)ab_cpus_usable() &&
+				  (int)ab_cpus_usable() == CPU_COUNT(&fixed) && n >= 1 &&
+				  CPU_ISSET(cpus[0], &fixed),
+			  "cpus: this host's mask through the sized sets is what "
+			  "sched_getaffinity says");
+	}
+	ab_tap_ok(!ab_cpu_pin_self(cpus[0]) && sched_getcpu() == cpus[0],
+		  "cpus: pinning this thread to its first allowed CPU");
+	ab_tap_ok(ab_cpu_pin_self(AB_CPU_MAX - 1) == -EINVAL && ab_cpu_pin_self(-1) == -EINVAL,
+		  "cpus: pinning to a CPU this host does not have is -EINVAL, not a silent no-op");
+}
+
 int main(void)
 {
 	ab_tap_header();
 	test_catalogue();
 	test_stats();
+	test_select();
 	test_bootstrap();
 	test_boot_statistics();
 	test_numbers();
@@ -724,5 +854,6 @@ int main(void)
 	test_kmod_line();
 	test_spawn();
 	test_energy();
+	test_cpusets();
 	return ab_tap_finish();
 }

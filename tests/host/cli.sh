@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The CLI's contract: --help and --version succeed, unknown commands exit 2.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 check "--help lists commands" sh -c '"$0" --help | grep -q "^Commands:"' "$ALGBENCH"
 check "--version prints the version" sh -c '"$0" --version | grep -Eq "^algbench [0-9]+\.[0-9]+\.[0-9]+$"' "$ALGBENCH"
 expect_status "no command: exit 2" 2 "$ALGBENCH"
@@ -11,25 +11,25 @@ check "unknown command names itself" sh -c '"$0" no-such-command 2>&1 | grep -q 
 check "kmod: --seconds over algbench.ko's 60 s names the limit" sh -c \
 	'"$0" run --backend kmod --alg sha256 --sizes 64 --threads 1 --seconds 61 --warmup 0 --repeats 1 2>&1 | grep -q "algbench.ko takes at most 60 s"' "$ALGBENCH"
 
-# Every command's options come from one table (bench/cli/opt.h). Per command:
-# the words that reach its option parser, and the source file of its table.
-cmds=(
-	"run|bench/run/cmd_bench.c"
-	"suite|bench/run/cmd_bench.c"
-	"list|bench/inspect/cmd_list.c"
-	"kmod|bench/inspect/cmd_kmod.c"
-	"em bench|bench/em/cmd_em.c"
-	"compare|bench/report/compare.c"
-	"merge|bench/report/merge.c"
-	"report|bench/report/layers.c"
-	"plot|bench/report/plot.c"
-	"config-check|bench/config/config_check.c"
-	"export|bench/export/kcidb.c"
-	"nl list|netlink/nl.c"
-	"nl get|netlink/nl.c"
-	"nl stat|netlink/nl.c"
-	"conform|netlink/conform.c"
-)
+# Every command's options come from one table (bench/cli/opt.h). The commands
+# are the ones `algbench --help` lists, with the subcommands each one's usage
+# lines name ("usage: algbench nl get NAME"); a command's table is in the
+# source file that names it (or its first word) in its ab_opt_cmd.
+table_of() { # table_of NAME: the source of NAME's option table, relative to the top
+	grep -rlx --include='*.c' $'\t"'"$1"'",' "$ALGBENCH_TOP/bench" "$ALGBENCH_TOP/netlink" |
+		xargs -r grep -l "struct ab_opt_cmd" | head -n1 | sed "s|^$ALGBENCH_TOP/||"
+}
+cmds=()
+for c in $("$ALGBENCH" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p'); do
+	[ "$c" = help ] && continue
+	subs=$("$ALGBENCH" "$c" --help 2>&1 | sed -n "s/^\(usage:\| \+\) *algbench $c \([a-z][a-z-]*\)\b.*/\2/p" | sort -u)
+	for w in ${subs:-""}; do
+		name="$c${w:+ $w}"
+		src=$(table_of "$name")
+		cmds+=("$name|${src:-$(table_of "$c")}")
+	done
+done
+check "--help lists at least the commands this test knew by name" sh -c 'for c in run suite list kmod "em bench" compare plot config-check export "nl get" conform trace merge report "nl list" "nl stat"; do printf "%s\n" "$@" | grep -q "^$c|" || exit 1; done' - "${cmds[@]}"
 says() { # says NAME WANT OUT: the last line of OUT is "exit 2", the first starts with WANT
 	local name=$1 want=$2 out=$3
 	if [ "$(tail -n1 <<<"$out")" = "exit 2" ] && [ "$(head -n1 <<<"$out" | cut -c1-${#want})" = "$want" ]
@@ -45,12 +45,16 @@ for row in "${cmds[@]}"; do
 	help=$("$ALGBENCH" "${words[@]}" --help)
 	# the table's long names and aliases, as the source states them: between
 	# "struct ab_opt NAME[] = {" and "{ 0 }", a row opens with { "name", ...
-	mapfile -t longs < <(sed -n '/struct ab_opt [a-z_]*\[\] = {/,/{ 0 }/p' "$ALGBENCH_TOP/$src" |
-		grep -o $'^\t{ "[^"]*"\|\.alias = "[^"]*"' | cut -d'"' -f2)
-	missing=""
-	for l in "${longs[@]}"; do grep -q -- "--$l\b" <<<"$help" || missing+=" --$l"; done
-	grep -q -- '-h, --help' <<<"$help" || missing+=" --help"
-	check "$name --help lists the ${#longs[@]} options of its table and --help${missing:+ (not:$missing)}" test -z "$missing"
+	if [ -z "$src" ]; then
+		skip "$name --help lists the options of its table" "no ab_opt_cmd names '$name': it parses its own options"
+	else
+		mapfile -t longs < <(sed -n '/struct ab_opt [a-z_]*\[\] = {/,/{ 0 }/p' "$ALGBENCH_TOP/$src" |
+			grep -o $'^\t{ "[^"]*"\|\.alias = "[^"]*"' | cut -d'"' -f2)
+		missing=""
+		for l in "${longs[@]}"; do grep -q -- "--$l\b" <<<"$help" || missing+=" --$l"; done
+		grep -q -- '-h, --help' <<<"$help" || missing+=" --help"
+		check "$name --help lists the ${#longs[@]} options of its table and --help${missing:+ (not:$missing)}" test -z "$missing"
+	fi
 	# the options section's labels ("  -o, --out DIR   help..." -> "-o, --out DIR")
 	labels=$(sed -n '/^Options:/,/^$/s/^  \(-.*\)/\1/p' <<<"$help" | sed 's/  .*//')
 	# every option --help shows is one the parser knows (--help comes last: nothing runs)

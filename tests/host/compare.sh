@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # algbench compare on result files built here: verdicts, intervals, exit codes.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 dir=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 
@@ -52,6 +52,26 @@ check "1% slower, interval across the 1% edge: inconclusive" sh -c 'jq -e ".pair
 expect_status "job on one side only: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/lonely.json"
 check "one-sided jobs are listed" sh -c '"$0" compare "$1" "$2" | grep -q "only in new: afalg skcipher xts(aes)"' "$ALGBENCH" "$dir/base.json" "$dir/lonely.json"
 check "a 20% threshold lets a 10% change pass" sh -c '"$0" compare --threshold 20 "$1" "$2" >/dev/null' "$ALGBENCH" "$dir/base.json" "$dir/slow.json"
+# What scripts/ab-report prints comes from the JSON, computed once here: the
+# job key, each side's driver, boot medians of ns/op (ns x threads / ops), the
+# median of those, their difference and its range over every pair of boots.
+check "pair JSON: key, drivers, 5 boot medians of ns/op a side, delta and its range" jqok '
+	.pairs[] | select(.job.alg == "cbc(aes)") | .key == "afalg skcipher cbc(aes) encrypt 16 4096 1 sendmsg"
+	and .base.driver == "x" and .new.driver == "x" and (.base.boot_ns_per_op | length) == 5
+	and .base.ns_per_op == (.base.boot_ns_per_op | sort | .[2])
+	and (.delta_ns_per_op - (.new.ns_per_op - .base.ns_per_op) | fabs) < 1e-9
+	and (.delta_ns_per_op_range[0] - ((.new.boot_ns_per_op | min) - (.base.boot_ns_per_op | max)) | fabs) < 1e-9
+	and (.delta_ns_per_op_range[1] - ((.new.boot_ns_per_op | max) - (.base.boot_ns_per_op | min)) | fabs) < 1e-9' "$dir/slow.cmp"
+ALGBENCH=$ALGBENCH "$ALGBENCH_TOP/scripts/ab-report" --base "$dir/base.json" --new "$dir/slow.json" --out "$dir/abr" >/dev/null
+check "ab-report's headline row: drivers, ns/op, delta and range as compare.json has them" grep -qF \
+	"| afalg | sendmsg | cbc(aes) | encrypt | 4096 | 1 | x | x | 1000000 | 1000000 | +0 [+0, +0] | 0.9001 | [0.8944, 0.9058] | slower |" \
+	"$dir/abr/report.md"
+# Strings from a result file reach the terminal and markdown escaped
+jq '.results[0].alg = "cbc(aes)\u001b]0;pwned\u0007 <b>|"' "$dir/base.json" >"$dir/esc-a.json"
+jq '.results[0].alg = "cbc(aes)\u001b]0;pwned\u0007 <b>|"' "$dir/same.json" >"$dir/esc-b.json"
+"$ALGBENCH" compare "$dir/esc-a.json" "$dir/esc-b.json" >"$dir/esc.md" 2>&1
+check "an escape sequence in a job name is printed as \\x1b, HTML and '|' escaped" sh -c \
+	'! grep -q "$(printf "\033")" "$0" && grep -qF "cbc(aes)\x1b]0;pwned\x07 &lt;b&gt;\|" "$0"' "$dir/esc.md"
 # The boot is the unit: one run per side is one boot, whatever its samples.
 jq '.results[].samples[] |= del(.round)' "$dir/base.json" >"$dir/base1.json"
 jq '.results[].samples[] |= del(.round)' "$dir/slow.json" >"$dir/slow1.json"
@@ -94,7 +114,7 @@ result "$dir/k2.json" "$(job 'cbc(aes)' 16 $slow)" "$(job 'cbc(aes)' 4096 $slow)
 jq '.run.host.kernel = "6.1.0-57-amd64"' "$dir/k1.json" >"$dir/k1a.json"
 jq '.run.host.kernel = "6.12.118+deb12-amd64"' "$dir/k2.json" >"$dir/k2a.json"
 "$ALGBENCH" plot "$dir/k1a.json" "$dir/k2a.json" --out "$dir/two" >/dev/null 2>&1
-check "plot: a line per input file, its kernel in the legend" sh -c 'grep -q "^\"6.1.0-57-amd64: afalg sendmsg encrypt k16 t1\"" "$0" && grep -q "^\"6.12.118+deb12-amd64: afalg sendmsg encrypt k16 t1\"" "$0"' "$dir/two/data/cbc_aes_-size.dat"
+check "plot: a line per input file, its kernel in the legend" sh -c 'grep -q "^\"6.1.0-57-amd64: afalg sendmsg encrypt k128 t1\"" "$0" && grep -q "^\"6.12.118+deb12-amd64: afalg sendmsg encrypt k128 t1\"" "$0"' "$dir/two/data/cbc_aes_-size.dat"
 jq '.run.host.kernel = "x\" ; system(\"touch /tmp/pwned\") ; \""' "$dir/k1.json" >"$dir/k1evil.json"
 expect_status "plot: a kernel name gnuplot could run is refused (exit 2)" 2 "$ALGBENCH" plot "$dir/k1evil.json" --out "$dir/evil" 2>/dev/null
 expect_status "plot: no --out is a usage error" 2 "$ALGBENCH" plot "$dir/base.json"

@@ -4,7 +4,7 @@
 # fetched once by scripts/fetch-debian-kernels), synthetic edits of them,
 # the A/B variant configs when built, and malformed inputs.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -5,7 +5,7 @@
 # and the ratio are the result files' own. The CRYPTO_STATS question itself
 # needs a stats-on kernel and many CPUs (docs/scaling.md).
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 if [ "$(nproc)" -lt 2 ]; then
 	echo "1..0 # SKIP one CPU: the control needs two"
 	exit 0
@@ -40,6 +40,36 @@ expect_status "one CPU is refused" 2 "$CC" --out o2 --backend openssl --cpus 1 2
 expect_status "A = B is refused" 2 "$CC" --out o2 --backend openssl --alg-b 'cbc(aes)' 2>/dev/null
 expect_status "a job that fails stops the control (exit 2)" 2 \
 	"$CC" --out o3 --backend openssl --alg-a nosuchalg --cpus 2 --seconds 0.01 --warmup 0 --repeats 1 2>/dev/null
+
+# Arguments are checked before anything runs, by algbench's own plan.
+rc=0
+"$CC" --out o4 --backend openssl --cpus 2 --size 1k --seconds 0.01 --warmup 0 --repeats 1 --lead 3 >/dev/null 2>&1 || rc=$?
+check "--size 1k is algbench's 1024: the control runs and its figures say 1024" sh -c '
+	[ "$0" = 0 ] && jq -e ".size == 1024" o4/contention.json >/dev/null' "$rc"
+expect_status "a size algbench refuses stops the control before any run" 2 \
+	"$CC" --out o5 --backend openssl --cpus 2 --size 1x 2>/dev/null
+check "... nothing ran" [ ! -e o5/all-A.json ]
+expect_status "a backend whose every mode would run (kmod without --mode) is refused up front" 2 \
+	"$CC" --out o6 --backend kmod --cpus 2 2>/dev/null
+check "... nothing ran" [ ! -e o6/commands.txt ]
+
+# SIGTERM while the two pinned halves wait for their start: they are stopped
+# too, not left to run.
+"$CC" --out o7 --backend openssl --cpus 2 --seconds 0.01 --warmup 0 --repeats 1 --lead 600 >/dev/null 2>&1 &
+cc=$!
+kids=""
+for _ in $(seq 600); do # until both halves are waiting (at most a minute)
+	kids=$(pgrep -P "$cc" -x algbench | paste -sd' ')
+	[ "$(wc -w <<<"$kids")" = 2 ] && [ "$(wc -l <o7/commands.txt 2>/dev/null)" = 3 ] && break
+	sleep 0.1
+done
+kill -TERM "$cc"
+rc=0
+wait "$cc" || rc=$?
+check "SIGTERM during half/half: exit 143" [ "$rc" = 143 ]
+check "... and both pinned runs ($kids) are gone" sh -c '[ -n "$0" ] && for p in $0; do ! kill -0 "$p" 2>/dev/null || exit 1; done' "$kids"
+[ -z "$kids" ] || kill -KILL $kids 2>/dev/null # a failed check leaves none behind
+
 expect_status "algbench run --start-at in the past is refused" 2 \
 	"$ALGBENCH" run --backend openssl --alg sha256 --start-at 1700000000 --quiet 2>/dev/null
 tap_end

@@ -6,7 +6,7 @@
 # new fields still load in merge, compare and report. The kernel's own
 # energy model (device, device:NAME) is checked in the VM (vm_em).
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 A=$ALGBENCH
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -66,6 +66,11 @@ says() { # says NAME PATTERN FILE-CONTENT: a usage error (exit 2) before any job
 		not_ok "$name (exit $got: $err)"
 	fi
 }
+# a path that is not UTF-8 cannot be recorded in the result's JSON: a usage error that says so
+got=0
+err=$("$A" run "${quick[@]}" --energy-model "$dir/$(printf '\377').json" --json "$dir/u-out.json" 2>&1 >/dev/null) || got=$?
+check "--energy-model path not UTF-8: exit 2 with a message, no result file" \
+	sh -c '[ "$1" = 2 ] && echo "$0" | grep -q -- "--energy-model: not UTF-8" && [ ! -e "$2" ]' "$err" "$got" "$dir/u-out.json"
 st() { echo "{ \"states\": [ $1 ] $2 }"; }
 says "frequencies not increasing" "bad.json: .*increase strictly.*state 1 is 408000 kHz after 408000" \
 	"$(st '{"khz": 408000, "uw": 1}, {"khz": 408000, "uw": 2}')"

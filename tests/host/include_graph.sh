@@ -8,7 +8,7 @@
 # and version.h (bench/, the command table's declarations and the version),
 # and kmod/'s ABI headers shared with algbench.ko.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 
 declare -A ROOMS=(
 	[cli]="core"

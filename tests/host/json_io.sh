@@ -6,7 +6,7 @@
 # command that reads a result file refuses a FIFO at once instead of waiting
 # for a writer that never comes. For run, compare, merge and export.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 scratch_dir
 
 cat >r.json <<'J'

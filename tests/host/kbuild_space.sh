@@ -2,10 +2,10 @@
 # kmod/kbuild.sh builds into an OUT path with a space (issue 11 defect 16):
 # make takes no spaces in M= or include paths. Skips without Debian's headers.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 cache=$ALGBENCH_CACHE
 kdir=$(ls -d "$cache"/debian/6.1.*/usr/src/linux-headers-6.1.*-amd64 2>/dev/null | head -n1)
-if [ -z "$kdir" ]; then echo "ok 1 # SKIP no Debian 6.1 headers in $cache"; echo "1..1"; exit 0; fi
+[ -n "$kdir" ] || skip_all "no Debian 6.1 headers in $cache"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/with space"

@@ -3,7 +3,7 @@
 # KCIDB v5 JSON that validates against tests/kcidb-v5.schema.json; the schema
 # rejects what KCIDB rejects (nulls, bad ids); bad inputs give clear errors.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 SCHEMA=$ALGBENCH_TOP/tests/kcidb-v5.schema.json
@@ -71,6 +71,14 @@ printf '{"schema": "algbench/1", "results": [' >"$dir/trunc.json"
 expect_status "truncated JSON refused" 2 "$ALGBENCH" export --kcidb "$dir/trunc.json"
 echo "hello" >"$dir/notap.txt"
 expect_status "text without TAP lines refused" 2 "$ALGBENCH" export --kcidb "$dir/notap.txt"
+# compare writes "ratio": null where a side has no median: a test without a value, not an error
+jq '.pairs[0].ratio = null | .pairs[0].verdict = "inconclusive"' "$dir/cmp.json" >"$dir/cmp-null.json"
+expect_status "compare's null ratio is exported (exit 0)" 0 "$ALGBENCH" export --kcidb -o "$dir/kn.json" "$dir/cmp-null.json"
+check "... as a DONE test without a number" jqok '.tests[0].status == "DONE" and (.tests[0] | has("number") | not)' "$dir/kn.json"
+err=$("$ALGBENCH" export --kcidb --kernel "$(printf 'a\377b')" "$dir/cmp.json" 2>&1 >/dev/null)
+check "--kernel that is not UTF-8: exit 2, says so (not 'out of memory')" \
+	sh -c '[ "$1" = 2 ] && echo "$0" | grep -q "algbench export: --kernel: .*not UTF-8" && ! echo "$0" | grep -q memory' \
+	"$err" "$("$ALGBENCH" export --kcidb --kernel "$(printf 'a\377b')" "$dir/cmp.json" >/dev/null 2>&1; echo $?)"
 echo '{"schema": "other"}' >"$dir/other.json"
 expect_status "unknown JSON schema refused" 2 "$ALGBENCH" export --kcidb "$dir/other.json"
 expect_status "missing file refused" 2 "$ALGBENCH" export --kcidb "$dir/nope.json"

@@ -3,7 +3,7 @@
 # lava-test-case calls it makes (a stub lava-test-case on PATH records its
 # argv, as LAVA's own helper would receive it), and clear errors on bad files.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 REPORT=$ALGBENCH_TOP/lava/algbench-lava-report

@@ -5,7 +5,7 @@
 # the merged file, and two jobs whose names differ only past the 159th byte
 # stay two jobs (in merge and in compare).
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 scratch_dir
 
 # run FILE JOB...: a single run holding the given result objects

@@ -2,7 +2,7 @@
 # `algbench nl` and `algbench conform` on the command line: usage errors exit
 # 2 with a message, --help exits 0. Needs no kernel support.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 expect_status "nl without a subcommand is a usage error" 2 "$ALGBENCH" nl
 expect_status "nl frob is a usage error" 2 "$ALGBENCH" nl frob
 check "nl frob names the unknown subcommand" sh -c "'$ALGBENCH' nl frob 2>&1 | grep -q \"unknown subcommand 'frob'\""

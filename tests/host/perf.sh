@@ -6,13 +6,20 @@
 # job, and write perf.unavailable. Then merge carries and recomputes the
 # counts, and files without them still load.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 scratch_dir
 
 "$ALGBENCH" run --backend openssl --alg sha256 --sizes 4096 --threads 1 --seconds 0.02 --warmup 0 \
 	--repeats 3 --perf --json perf.json >table.txt 2>err.txt
 check "run --perf exits 0" [ $? = 0 ]
-if jqok '.results[0].perf.scope' perf.json; then
+# Which branch to assert is the oracle's call, never algbench's: a raw
+# perf_event_open of this thread's cycles and instructions (tests/host/perf_probe.c).
+probe=${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/tests/perf-probe
+[ -x "$probe" ] || { not_ok "the oracle $probe is built (cmake --build)"; tap_end; exit; }
+oracle=$("$probe") && pmu=1 || pmu=0
+echo "# oracle (perf-probe): $oracle"
+if [ "$pmu" = 1 ]; then
+	check "the PMU counts (oracle), so algbench's result has perf.scope" jqok '.results[0].perf.scope' perf.json
 	echo "# this host counts: $(grep '^    perf:' table.txt)"
 	check "every sample has perf.cycles and perf.instructions > 0" \
 		jqok 'all(.results[0].samples[]; .perf.instructions > 0 and .perf.cycles > 0)' perf.json
@@ -26,6 +33,8 @@ if jqok '.results[0].perf.scope' perf.json; then
 else
 	why=$(jq -r '.results[0].perf.unavailable' perf.json)
 	echo "# no hardware counters here: $why"
+	check "the PMU does not count (oracle), so algbench's result has no perf.scope" \
+		sh -c '! jq -e ".results[0].perf.scope" "$0" >/dev/null' perf.json
 	check "the run says once why the counters are unavailable" \
 		sh -c '[ "$(grep -c "^algbench run: perf counters unavailable: .*; timing only$" err.txt)" = 1 ]'
 	check "the job's row says perf: unavailable and why" grep -q '^    perf: unavailable: ..' table.txt

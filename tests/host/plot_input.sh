@@ -4,7 +4,7 @@
 # error, compare --json - leaves stdout to the JSON, bad --out paths fail with a message,
 # samples compare cannot use are errors naming the job.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
@@ -55,4 +55,29 @@ done
 grep -q 'strns.json: job .*cbc(aes).*sample 1' err.txt && ok "compare's error names the file, the job and the sample" ||
 	not_ok "compare's error names the file, the job and the sample"
 expect_status "plot of a good file still works" 0 "$ALGBENCH" plot good.json --out o8
+# a refused name reaches the terminal escaped, and nothing is written before the input is accepted
+result esc.json "$(printf 'x\033]0;pwned\007')"
+"$ALGBENCH" plot esc.json --out o9 2>err9.txt >/dev/null
+check "plot's refusal prints the name with its escape sequence as \\x1b" sh -c \
+	'! grep -q "$(printf "\033")" "$0" && grep -qF "x\x1b]0;pwned\x07" "$0"' err9.txt
+check "... and writes nothing (no o9)" test ! -e o9
+echo '{"pairs": [{"job": {"backend": "a`b`"}}]}' >badcmp.json
+expect_status "plot --compare with a bad name: exit 2" 2 "$ALGBENCH" plot good.json --compare badcmp.json --out o10
+check "... and no chart of the good file was written first (no o10)" test ! -e o10
+# 18 lines (3 modes x 6 thread counts) are a legend, not a chart: one chart per backend and mode
+jq -n '{schema: "algbench/1", run: {id: "t", host: {kernel: "k"}}, results: [
+	("sendmsg", "vmsplice", "aio") as $m | (1, 2, 3, 4, 5, 6) as $t | (16, 4096) as $z |
+	{backend: "afalg", type: "skcipher", alg: "cbc(aes)", driver: "x", op: "encrypt", keylen: 16,
+	 size: $z, threads: $t, mode: $m, kat: "pass",
+	 samples: [range(2) | {ops: 1000, bytes: ($z * 1000), ns: 1000000}]}]}' >many.json
+expect_status "plot of 18 lines of one algorithm: exit 0" 0 "$ALGBENCH" plot many.json --out o12
+check "... three size charts of 6 lines, one per mode, and no 18-line chart" sh -c \
+	'for m in sendmsg vmsplice aio; do [ -s "$0/cbc_aes_-afalg-$m-size.png" ] || exit 1; done; [ ! -e "$0/cbc_aes_-size.png" ]' o12
+# more pairs than one cairo image holds (1,812 at 18 pixels a row): pages
+jq -n '{schema: "algbench-compare/1", mode: "wallclock", threshold: 0.02, pairs: [range(2000) | {
+	job: {backend: "afalg", alg: "cbc(aes)", op: "encrypt", mode: "sendmsg", keylen: 16, size: (. + 1), threads: 1},
+	ratio: 1, ci95: [0.99, 1.01], verdict: "same"}]}' >many.cmp
+expect_status "plot --compare of 2,000 pairs: exit 0" 0 "$ALGBENCH" plot --compare many.cmp --out o11
+check "... on four pages of 500 (ab-ratio-1..4.png), none beyond" sh -c \
+	'for i in 1 2 3 4; do [ -s "$0/ab-ratio-$i.png" ] || exit 1; done; [ ! -e "$0/ab-ratio-5.png" ]' o11
 tap_end

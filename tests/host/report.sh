@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # algbench report: the per-layer table and charts from one result file.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
@@ -27,13 +27,32 @@ check "16 B row: kmod 100, sendmsg 25, vmsplice 50, OpenSSL 200; ratios 0.250, 0
 check "4096 B row: no vmsplice job, its ratio '-'; kmod/OpenSSL 2.000" \
 	grep -q "^| 4096 | 400.0 | - | 300.0 | - | - | 200.0 | 0.750 | - | 2.000 |$" "$dir/rep/report.md"
 check "2-thread and failed jobs stay out (no 999, no 64 B row)" sh -c '! grep -q "999\|^| 64 |" "$0"' "$dir/rep/report.md"
-check "the section names the drivers and the chart" sh -c 'grep -q "kmod sync (in-kernel) .generic-gcm-aesni." "$0" && grep -q "(plots/gcm_aes_-size.png)" "$0"' "$dir/rep/report.md"
+check "the section names the drivers and the chart" sh -c 'grep -q "kmod sync (in-kernel) generic-gcm-aesni;" "$0" && grep -q "(plots/gcm_aes_-size.png)" "$0"' "$dir/rep/report.md"
+check "the key in bits as run's table and --keys name it: (encrypt, k128, 1 thread)" grep -qF "## gcm(aes) (encrypt, k128, 1 thread)" "$dir/rep/report.md"
+check "one boot: the page says one run (one boot)" grep -q "one run (one boot)" "$dir/rep/report.md"
 check "the size chart is drawn (PNG)" sh -c 'head -c 8 "$0" | od -An -c | grep -q "P   N   G"' "$dir/rep/plots/gcm_aes_-size.png"
 echo '{"schema":"algbench/1","run":{},"results":[]}' >"$dir/empty.json"
 expect_status "no usable job: exit 2" 2 "$ALGBENCH" report "$dir/empty.json" --out "$dir/rep2" 2>/dev/null
 expect_status "not a result file: exit 2" 2 "$ALGBENCH" report /etc/hostname --out "$dir/rep3" 2>/dev/null
 expect_status "no --out: exit 2" 2 "$ALGBENCH" report "$dir/r.json" 2>/dev/null
+# strings from the file are escaped for markdown and HTML
+jq '.run.host.cpu_model = "Q | `x` <img src=x onerror=alert(1)>" | .results[0].driver = "<script>alert(1)</script>"' \
+	"$dir/r.json" >"$dir/html.json"
+"$ALGBENCH" report "$dir/html.json" --out "$dir/rep4" >/dev/null 2>&1 || true
+want='Q \| \`x\` &lt;img src=x onerror=alert(1)&gt;,'
+check "a '|', backquote or HTML tag from the file is escaped in report.md" sh -c \
+	'grep -qF -- "$1" "$0" && grep -qF "&lt;script&gt;alert(1)&lt;/script&gt;" "$0" && ! grep -q "<img\|<script" "$0"' \
+	"$dir/rep4/report.md" "$want"
+# a name plot refuses: report refuses too, before it writes anything
 jq '.run.host.kernel = "k | `x`"' "$dir/r.json" >"$dir/pipe.json"
-"$ALGBENCH" report "$dir/pipe.json" --out "$dir/rep4" >/dev/null 2>&1 || true
-check "a '|' or backquote from the file cannot break the markdown" sh -c 'grep -q "kernel k ? ?x?," "$0"' "$dir/rep4/report.md"
+expect_status "a kernel name gnuplot could interpret: exit 2" 2 "$ALGBENCH" report "$dir/pipe.json" --out "$dir/rep5"
+check "... and nothing is written (no $dir/rep5)" test ! -e "$dir/rep5"
+# three boots merged: the page says so; an algorithm measured at one size has no chart, and no link
+{ row kmod sync 16 100; row openssl evp 16 200; } | jq -s '{ schema: "algbench/1",
+	run: { id: "m", host: { kernel: "6.1" }, boots: [ {}, {}, {} ] }, results: . }' >"$dir/boots.json"
+"$ALGBENCH" report "$dir/boots.json" --out "$dir/rep6" >/dev/null 2>&1 || true
+check "merged three-boot file: 'the samples of 3 boots merged', not 'one run'" sh -c \
+	'grep -q "the samples of 3 boots merged" "$0" && ! grep -q "one run" "$0"' "$dir/rep6/report.md"
+check "one size: no chart drawn, none linked" sh -c '! grep -q "plots/" "$0" && test ! -e "$1"' \
+	"$dir/rep6/report.md" "$dir/rep6/plots/gcm_aes_-size.png"
 tap_end

@@ -4,7 +4,7 @@
 # plot draws throughput and efficiency against threads, merge keeps per_cpu,
 # and files without per_cpu still load in compare, merge, plot and report.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 scratch_dir
 
 ncpu=$(nproc)
@@ -20,6 +20,15 @@ check "per_cpu sums to the sample's ops and bytes" jqok '
 	all(.results[].samples[]; .ops == ([.per_cpu[].ops] | add) and .bytes == ([.per_cpu[].bytes] | add))' run.json
 check "harness_ns from the second sample on, not on the first" jqok '
 	all(.results[]; (.samples[0] | has("harness_ns") | not) and .samples[1].harness_ns > 0)' run.json
+# the medians scripts read instead of computing (contention-control, smp-scaling):
+# the one median, of an even count the mean of the middle two (2 samples here)
+check "per_cpu_mbps: each CPU's median MB/s over the samples, the mean of the middle two" jqok '
+	def med: sort | if length % 2 == 1 then .[(length - 1) / 2] else (.[length / 2 - 1] + .[length / 2]) / 2 end;
+	all(.results[]; . as $r | (.per_cpu_mbps | length) == .threads and all(.per_cpu_mbps[]; . as $c |
+		($r.samples | map(.per_cpu[] | select(.cpu == $c.cpu) | .bytes * 1000 / .ns) | med) as $want
+		| (.mbps_median - $want | fabs) <= 1e-9 * $want))' run.json
+check "harness_ns_median: the median of the samples' harness_ns" jqok '
+	all(.results[]; .harness_ns_median == ([.samples[].harness_ns // empty] | sort | (.[0] + .[-1]) / 2))' run.json
 if [ "$ncpu" -ge 2 ]; then
 	check "the summary prints the 2-thread efficiency" \
 		grep -Eq '^# scaling openssl evp cbc\(aes\) k128 encrypt 1024: T\(N\)/\(N\*T\(1\)\) N=2 [0-9]+\.[0-9]{3}$' table.txt

@@ -9,18 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sys/tap.h"
 #include "trace/hist.h"
 #include "trace/layout.h"
 #include "trace/probes.h"
-
-static int failed, n_tests;
-
-static void ok(int cond, const char *name)
-{
-	n_tests++;
-	printf("%sok %d %s\n", cond ? "" : "not ", n_tests, name);
-	failed += !cond;
-}
 
 static const char two_tables[] =
 	"# event histogram\n#\n"
@@ -54,105 +46,129 @@ int main(void)
 	char why[200] = "";
 	int n, k;
 
-	printf("TAP version 13\n");
+	ab_tap_header();
 	n = parse(two_tables, why);
-	ok(n == 2, "two trigger sections");
-	ok(h[0].filtered && !h[1].filtered, "the `if` section is marked filtered");
-	ok(h[0].n == 1 && h[0].rows[0].hits == 7 && h[0].rows[0].len == 28784, "error row");
-	ok(h[1].n == 2 && !strcmp(h[1].rows[0].key, "__generic-gcm-aesni-avx") &&
-		   h[1].rows[1].hits == 1009 && h[1].rows[1].len == 4132976,
-	   "rows: key without padding, hitcount, len");
-	ok(h[0].dropped == 0 && h[1].dropped == 3, "Dropped: under Totals:");
+	ab_tap_ok(n == 2, "two trigger sections");
+	ab_tap_ok(h[0].filtered && !h[1].filtered, "the `if` section is marked filtered");
+	ab_tap_ok(h[0].n == 1 && h[0].rows[0].hits == 7 && h[0].rows[0].len == 28784, "error row");
+	ab_tap_ok(h[1].n == 2 && !strcmp(h[1].rows[0].key, "__generic-gcm-aesni-avx") &&
+			  h[1].rows[1].hits == 1009 && h[1].rows[1].len == 4132976,
+		  "rows: key without padding, hitcount, len");
+	ab_tap_ok(h[0].dropped == 0 && h[1].dropped == 3, "Dropped: under Totals:");
 
 	/* All calls first, then errors taken out of them: GETSTAT's rule. */
 	k = trace_counts_add(c, 0, 8, T_DEC, &h[1], 0);
 	k = trace_counts_add(c, k, 8, T_DEC, &h[0], 1);
-	ok(k == 2, "two drivers");
-	ok(!strcmp(c[1].driver, "generic-gcm-aesni-avx") && c[1].dec_cnt == 1002 &&
-		   c[1].dec_len == 4132976 - 28784 && c[1].err_cnt == 7,
-	   "errors count only as err_cnt");
-	ok(c[0].dec_cnt == 1009 && c[0].err_cnt == 0, "the inner driver is its own row");
+	ab_tap_ok(k == 2, "two drivers");
+	ab_tap_ok(!strcmp(c[1].driver, "generic-gcm-aesni-avx") && c[1].dec_cnt == 1002 &&
+			  c[1].dec_len == 4132976 - 28784 && c[1].err_cnt == 7,
+		  "errors count only as err_cnt");
+	ab_tap_ok(c[0].dec_cnt == 1009 && c[0].err_cnt == 0, "the inner driver is its own row");
 	k = trace_counts_add(c, 0, 8, T_HASH_LEN, &h[1], 0);
-	ok(c[0].hash_cnt == 0 && c[0].hash_len == 4132976, "update adds bytes, not a count");
+	ab_tap_ok(c[0].hash_cnt == 0 && c[0].hash_len == 4132976, "update adds bytes, not a count");
 	k = trace_counts_add(c, 0, 1, T_ENC, &h[1], 0);
-	ok(k == -1, "more drivers than room: -1");
+	ab_tap_ok(k == -1, "more drivers than room: -1");
 
-	ok(parse("# trigger info: hist:keys=drv [active]\n{ drv: x } hitcount: 12a len: 1\n",
-		 why) == -1 &&
-		   strstr(why, "malformed"),
-	   "hitcount not a number: refused, naming the row");
-	ok(parse("# trigger info: hist:keys=drv\n{ drv: x } hitcount: 99999999999999999999999 len: "
-		 "1\n",
-		 why) == -1,
-	   "hitcount past u64: refused");
-	ok(parse("# trigger info: hist:keys=drv\n{ drv: x } len: 1\n", why) == -1,
-	   "no hitcount: refused");
-	ok(parse("{ drv: x } hitcount: 1 len: 1\n", why) == -1 && strstr(why, "before"),
-	   "a row before any trigger info: refused");
-	ok(parse("# trigger info: hist:keys=drv\n{ drv: a\001b } hitcount: 1 len: 1\n", why) == -1,
-	   "a control character in the key: refused");
-	ok(parse("# trigger info: hist:keys=drv\n{ drv: x hitcount: 1 len: 1\n", why) == -1,
-	   "no closing brace: refused");
+	ab_tap_ok(parse("# trigger info: hist:keys=drv [active]\n{ drv: x } hitcount: 12a len: 1\n",
+			why) == -1 &&
+			  strstr(why, "malformed"),
+		  "hitcount not a number: refused, naming the row");
+	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x } hitcount: "
+			"99999999999999999999999 len: "
+			"1\n",
+			why) == -1,
+		  "hitcount past u64: refused");
+	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x } len: 1\n", why) == -1,
+		  "no hitcount: refused");
+	ab_tap_ok(parse("{ drv: x } hitcount: 1 len: 1\n", why) == -1 && strstr(why, "before"),
+		  "a row before any trigger info: refused");
+	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: a\001b } hitcount: 1 len: 1\n",
+			why) == -1,
+		  "a control character in the key: refused");
+	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x hitcount: 1 len: 1\n", why) == -1,
+		  "no closing brace: refused");
 	memset(big, 'a', sizeof(big));
 	memcpy(big, "# trigger info: hist:keys=drv\n{ drv: ", 37);
 	strcpy(big + 37 + 200, " } hitcount: 1 len: 1\n");
-	ok(parse(big, why) == -1, "a 200-byte key (max 127): refused");
+	ab_tap_ok(parse(big, why) == -1, "a 200-byte key (max 127): refused");
 	big[0] = '\0';
 	strcat(big, "# trigger info: hist:keys=drv\n");
 	for (int i = 0; i <= TRACE_HIST_MAX; i++)
 		snprintf(big + strlen(big), sizeof(big) - strlen(big),
 			 "{ drv: d%d } hitcount: 1 len: 1\n", i);
-	ok(parse(big, why) == -1 && strstr(why, "rows"), "more rows than TRACE_HIST_MAX: refused");
-	ok(parse("# trigger info: a\n# trigger info: b\n# trigger info: c\n# trigger info: d\n"
-		 "# trigger info: e\n",
+	ab_tap_ok(parse(big, why) == -1 && strstr(why, "rows"), "more rows than TRACE_HIST_MAX: refused");
+	ab_tap_ok(parse("# trigger info: hist:keys=drv\n# trigger info: hist:keys=drv\n"
+		 "# trigger info: hist:keys=drv\n# trigger info: hist:keys=drv\n"
+		 "# trigger info: hist:keys=drv\n",
 		 why) == -1,
 	   "more sections than asked for: refused");
-	ok(parse("# trigger info: hist:keys=drv\n{ drv: x } hitcount: 5 len: 9", why) == 1 &&
+	/* Someone else's hist triggers on the same event: skipped, ours counted. */
+	{
+		static const char foreign[] =
+			"# trigger info: hist:keys=common_pid:vals=hitcount:sort=hitcount:size=2048 "
+			"[active]\n{ common_pid: 42 } hitcount: 3\n"
+			"# trigger info: hist:keys=drv:vals=hitcount,len:sort=hitcount:size=2048 "
+			"[active]\n{ drv: x } hitcount: 5 len: 9\n"
+			"# trigger info: hist:keys=drv:vals=hitcount:sort=hitcount:size=2048 "
+			"[active]\n{ drv: x } hitcount: 5\n"
+			"# trigger info: hist:mine:keys=drv:vals=hitcount,len:sort=hitcount "
+			"[active]\n{ drv: y } hitcount: 1 len: 2\n    Dropped: 9\n"
+			"# trigger info: hist:keys=drvx:vals=hitcount,len [active]\n"
+			"{ drvx: z } hitcount: 1 len: 2\n";
+
+		ab_tap_ok(trace_hist_parse(foreign, strlen(foreign), "drv", "len", h, 1, why,
+				    sizeof(why)) == 1 &&
+			   h[0].n == 1 && !strcmp(h[0].rows[0].key, "x") && h[0].rows[0].hits == 5 &&
+			   h[0].dropped == 0,
+		   "foreign triggers (other key, other vals, a named one): skipped, ours read");
+	}
+	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x } hitcount: 5 len: 9", why) == 1 &&
 		   h[0].rows[0].len == 9,
 	   "text without a final newline");
-	ok(parse("", why) == 0, "empty text: no sections");
+	ab_tap_ok(parse("", why) == 0, "empty text: no sections");
 	/* The $retval-only error probes' table: keyed by ret, no value field. */
-	ok(trace_hist_parse(ret_table, strlen(ret_table), "ret", NULL, h, 1, why, sizeof(why)) ==
-			   1 &&
-		   h[0].n == 1 && !strcmp(h[0].rows[0].key, "-74") && h[0].rows[0].hits == 7,
-	   "a ret-keyed table without a value field");
+	ab_tap_ok(trace_hist_parse(ret_table, strlen(ret_table), "ret", NULL, h, 1, why,
+				   sizeof(why)) == 1 &&
+			  h[0].n == 1 && !strcmp(h[0].rows[0].key, "-74") && h[0].rows[0].hits == 7,
+		  "a ret-keyed table without a value field");
 
 	/* crypto_layout: struct.member=offset lines from the module, untrusted. */
 	{
 		static struct trace_layout l;
 
-		ok(!trace_layout_parse(&l, "aead_request.cryptlen=32\ncrypto_alg.cra_driver_name="
-					   "128\n",
-				       why, sizeof(why)) &&
-			   trace_layout_offset(&l, "aead_request", "cryptlen") == 32 &&
-			   trace_layout_offset(&l, "crypto_alg", "cra_driver_name") == 128 &&
-			   trace_layout_offset(&l, "aead_request", "assoclen") == -1,
-		   "layout: offsets by struct and member; an absent one is -1");
-		ok(trace_layout_parse(&l, "a.b=1\nc.d=x\n", why, sizeof(why)) == -EINVAL &&
-			   strstr(why, "line 2"),
-		   "layout: a value that is not a number: refused, naming the line");
-		ok(trace_layout_parse(&l, "a.b=-1\n", why, sizeof(why)) == -EINVAL,
-		   "layout: a negative offset: refused");
-		ok(trace_layout_parse(&l, "a.b=99999999999999999999\n", why, sizeof(why)) ==
-			   -EINVAL,
-		   "layout: an offset past 64 KiB: refused");
-		ok(trace_layout_parse(&l, "a.b=1\na.b=2\n", why, sizeof(why)) == -EINVAL &&
-			   strstr(why, "twice"),
-		   "layout: a member given twice: refused");
-		ok(trace_layout_parse(&l, "a b=1\n", why, sizeof(why)) == -EINVAL,
-		   "layout: a blank in the name: refused");
+		ab_tap_ok(
+			!trace_layout_parse(&l,
+					    "aead_request.cryptlen=32\ncrypto_alg.cra_driver_name="
+					    "128\n",
+					    why, sizeof(why)) &&
+				trace_layout_offset(&l, "aead_request", "cryptlen") == 32 &&
+				trace_layout_offset(&l, "crypto_alg", "cra_driver_name") == 128 &&
+				trace_layout_offset(&l, "aead_request", "assoclen") == -1,
+			"layout: offsets by struct and member; an absent one is -1");
+		ab_tap_ok(trace_layout_parse(&l, "a.b=1\nc.d=x\n", why, sizeof(why)) == -EINVAL &&
+				  strstr(why, "line 2"),
+			  "layout: a value that is not a number: refused, naming the line");
+		ab_tap_ok(trace_layout_parse(&l, "a.b=-1\n", why, sizeof(why)) == -EINVAL,
+			  "layout: a negative offset: refused");
+		ab_tap_ok(trace_layout_parse(&l, "a.b=99999999999999999999\n", why, sizeof(why)) ==
+				  -EINVAL,
+			  "layout: an offset past 64 KiB: refused");
+		ab_tap_ok(trace_layout_parse(&l, "a.b=1\na.b=2\n", why, sizeof(why)) == -EINVAL &&
+				  strstr(why, "twice"),
+			  "layout: a member given twice: refused");
+		ab_tap_ok(trace_layout_parse(&l, "a b=1\n", why, sizeof(why)) == -EINVAL,
+			  "layout: a blank in the name: refused");
 		memset(big, 'a', 100);
 		strcpy(big + 100, "=1\n");
-		ok(trace_layout_parse(&l, big, why, sizeof(why)) == -EINVAL,
-		   "layout: a 100-character name (max 63): refused");
+		ab_tap_ok(trace_layout_parse(&l, big, why, sizeof(why)) == -EINVAL,
+			  "layout: a 100-character name (max 63): refused");
 		big[0] = '\0';
 		for (int i = 0; i <= TRACE_LAYOUT_MAX; i++)
 			snprintf(big + strlen(big), sizeof(big) - strlen(big), "s.m%d=%d\n", i, i);
-		ok(trace_layout_parse(&l, big, why, sizeof(why)) == -EINVAL,
-		   "layout: more lines than TRACE_LAYOUT_MAX: refused");
-		ok(!trace_layout_parse(&l, "x.y=7", why, sizeof(why)) && l.n == 1,
-		   "layout: no final newline");
+		ab_tap_ok(trace_layout_parse(&l, big, why, sizeof(why)) == -EINVAL,
+			  "layout: more lines than TRACE_LAYOUT_MAX: refused");
+		ab_tap_ok(!trace_layout_parse(&l, "x.y=7", why, sizeof(why)) && l.n == 1,
+			  "layout: no final newline");
 	}
-	printf("1..%d\n", n_tests);
-	return failed ? 1 : 0;
+	return ab_tap_finish();
 }

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/../lib.sh"
 BUILD_VARIANTS=$ALGBENCH_TOP/scripts/kernel/build-variants
 ABC_SHA256=ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
-echo "TAP version 13"
+tap_begin
 
 fact() { sed -n "s/^$1=//p" <<<"$out" | head -n1; }
 

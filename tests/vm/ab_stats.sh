@@ -3,7 +3,7 @@
 # two rounds with a stand-in for `algbench run` (tests/vm/ab_standin.sh,
 # real AF_ALG digests in the guest), deterministic (--icount) mode.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 rc=0

@@ -3,7 +3,7 @@
 # whole catalogue; KAT pass, JSON validity, driver reporting, threads, and
 # the error cases (bad flags, a blacklisted algif_aead). TAP output.
 . /opt/algbench/tests/lib.sh
-echo "TAP version 13"
+tap_begin
 quick=(--seconds 0.01 --repeats 2 --warmup 0)
 t=$(mktemp -d)
 jqok() { jq -e "$@" >/dev/null; }
@@ -26,6 +26,10 @@ algbench run --backend afalg --alg 'gcm(aes)' --keys 128 --op encrypt --mode sen
 	"${quick[@]}" --json "$t/thr.json" >/dev/null 2>&1
 check "2 pinned threads: one result, ops counted" \
 	jqok '.results | length == 1 and .[0].threads == 2 and .[0].samples[0].ops > 0 and .[0].kat == "pass"' "$t/thr.json"
+# Pinned through the run-time sized CPU sets (sys/cpu.c): each sample's per_cpu
+# names CPUs 0 and 1 once (the harness also checks sched_getcpu after pinning).
+check "2 pinned threads: per_cpu is CPUs 0 and 1 in every sample" \
+	jqok 'all(.results[0].samples[]; ([.per_cpu[].cpu] | sort) == [0, 1])' "$t/thr.json"
 
 status=0
 algbench suite --sizes 4096 --threads 1 "${quick[@]}" --json "$t/suite.json" >"$t/suite.txt" 2>&1 || status=$?
@@ -56,6 +60,10 @@ check "aead jobs are skipped naming algif_aead and the fix" \
 	jqok '[.results[] | select(.alg == "gcm(aes)")] | length == 2 and all(.status == "skipped" and (.reason | test("algif_aead not available.*modprobe")))' "$t/bl.json"
 check "the hash job still ran and was saved" \
 	jqok '.results[] | select(.alg == "sha256") | .status == "ok" and .kat == "pass"' "$t/bl.json"
+# libkcapi's own "libkcapi - Error: ..." lines (a failed bind above) are not
+# in the output: the job's reason says it, once, in the table.
+check "no libkcapi log lines among the results ($(cat "$t"/*.txt | grep -c 'libkcapi - '))" \
+	sh -c '! cat "$0"/*.txt | grep -q "libkcapi - "' "$t"
 rm -f /etc/modprobe.d/algbench-test.conf
 modprobe algif_aead
 rm -rf "$t"

@@ -3,7 +3,7 @@
 # `algbench config-check --running` finds /boot/config-$(uname -r), reads it
 # and reports no errors. One boot.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 out=$("$VMRUN" -- sh -c 'uname -r; algbench config-check --running --json; echo "status=$?"' 2>/dev/null)
 rel=$(head -n1 <<<"$out")
 json=$(sed -n '2,/^}/p' <<<"$out")

@@ -38,8 +38,10 @@ read -r idle_pct window <<<"$(echo "$it0 $it1" | awk -v n="$ncpu" '{ printf "%d 
 echo "# idle while loaded: ${idle_pct}% of $ncpu CPUs over 2 s; reader: $((r1 - r0)) ticks of a $window-tick window"
 check "idle module: the reader used under 10% of a CPU ($((r1 - r0)) of $window ticks)" \
 	test $((10 * (r1 - r0))) -lt "$window"
-check "idle module: guest idle ${idle_pct}% over 2 s (a spinning reader leaves about half)" \
-	test "$idle_pct" -ge 75
+# (at most 50% with a spinning reader; under TCG the emulation's own ticks show
+# as busy, so a quiet guest measured 74%, not 98%)
+check "idle module: guest idle ${idle_pct}% over 2 s (a spinning reader leaves at most half)" \
+	test "$idle_pct" -ge 60
 echo "# kernel's energy_model for algbench_em after registration:"
 kernel_table | sed 's/^/#   /'
 # RK3399 big, P = 436 * MHz * mV^2 / 1e6 uW

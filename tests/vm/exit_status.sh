@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The runner returns the guest command's exit status and its output.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 expect_status "guest 'exit 7' gives 7" 7 "$VMRUN" -- sh -c 'exit 7'
 out=$("$VMRUN" -- sh -c 'echo out-line; echo err-line >&2' 2>/dev/null)
 check "guest stdout comes back on stdout" [ "$out" = out-line ]

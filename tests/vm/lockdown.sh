@@ -8,7 +8,7 @@
 # The guests' TAP lines are numbered again here as one plan.
 . "$(dirname "$0")/../lib.sh"
 skip_unless_built algbench.ko
-echo "TAP version 13"
+tap_begin
 for mode in boot runtime; do
 	args=(--kernel debian-6.1 --smp 2 --timeout 400)
 	[ "$mode" = boot ] && args+=(--append lockdown=integrity)

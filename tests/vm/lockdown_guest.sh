@@ -32,7 +32,7 @@ if [ "$mode" = boot ]; then
 	out=$(algbench kmod 'type=aead alg=gcm(aes) size=64 ms=20' 2>&1) || rc=$?
 	echo "# algbench kmod: exit $rc: $out"
 	check "algbench kmod: no module is a usage-level failure (exit 2) naming algbench.ko" \
-		sh -c '[ "$0" = 2 ] && grep -q "algbench.ko" <<<"$1"' "$rc" "$out"
+		bash -c '[ "$0" = 2 ] && grep -q "algbench.ko" <<<"$1"' "$rc" "$out"
 	tap_end
 	exit
 fi
@@ -47,6 +47,7 @@ check "lockdown raised to integrity at run time ($(cat "$sec/lockdown"))" test "
 err=$( (echo 5 >/sys/kernel/debug/algbench_trace/call) 2>&1)
 check "under lockdown a writable debugfs file cannot be opened (${err:-no error})" \
 	test -n "$err" -a -z "${err##*Operation not permitted*}"
+dmesg | grep Lockdown | sed 's/^/# dmesg: /'
 rc=0
 algbench kmod 'type=aead alg=gcm(aes) keylen=16 size=4096 ms=100 cpus=all' >/tmp/r 2>/tmp/e || rc=$?
 sed 's/^/# /' /tmp/r /tmp/e
@@ -55,11 +56,14 @@ check "algbench kmod through $DEV under lockdown: exit $rc, status=0, ops > 0" \
 check "the read-only debugfs result (diagnostics) stays readable under lockdown and holds that reply" \
 	cmp -s /sys/kernel/debug/algbench/result /tmp/r
 rc=0
-algbench run --backend kmod --alg 'gcm(aes),sha256,deflate' --mode sync,async --sizes 1024 --threads 1,all \
-	--seconds 0.05 --warmup 0 --repeats 1 --quiet --json /tmp/l.json 2>/tmp/l.err || rc=$?
+set -- --backend kmod --alg 'gcm(aes),sha256,deflate' --keys 128 --mode sync,async --sizes 1024 --threads 1,all \
+	--seconds 0.05 --warmup 0 --repeats 1
+jobs=$(algbench run --dry-run "$@" | grep -vc "^#") # one line per job, then "# N jobs"
+algbench run "$@" --quiet --json /tmp/l.json 2>/tmp/l.err || rc=$?
 sed 's/^/# /' /tmp/l.err
-check "run --backend kmod under lockdown: exit $rc, 12 results, each ok with its KAT passed" \
-	jqok '(.results | length) == 12 and all(.results[]; .status == "ok" and .kat == "pass")' /tmp/l.json
+jq -r '.results[] | "# \(.backend) \(.mode) \(.alg) \(.op) x\(.threads): \(.status), kat \(.kat)"' /tmp/l.json
+check "run --backend kmod under lockdown: exit $rc, all $jobs jobs ok, each KAT passed" \
+	jqok --argjson n "$jobs" '(.results | length) == $n and all(.results[]; .status == "ok" and .kat == "pass")' /tmp/l.json
 check "rmmod algbench_trace" rmmod algbench_trace
 rc=0
 out=$(modprobe algbench_trace 2>&1) || rc=$?

@@ -2,7 +2,7 @@
 # Runs in the 6.12 guest (see netlink_612.sh): TAP, one line per check.
 . /opt/algbench/tests/lib.sh
 out=$(mktemp)
-echo "TAP version 13"
+tap_begin
 
 algbench conform --tap >"$out" 2>/dev/null; rc=$?
 sed 's/^/# conform: /' "$out"

@@ -3,7 +3,7 @@
 . /opt/algbench/tests/lib.sh
 ALGBENCH=algbench
 out=$(mktemp) err=$(mktemp)
-echo "TAP version 13"
+tap_begin
 
 algbench conform --tap >"$out" 2>"$err"; rc=$?
 sed 's/^/# conform: /' "$out"

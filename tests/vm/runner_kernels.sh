@@ -2,7 +2,7 @@
 # scripts/vm/run's kernel names (debian-6.1, debian-6.12, debian:ABI), its
 # errors, and what it leaves behind (issue 11 defects 16 and 18). Three boots.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 help=$("$VMRUN" --help)
 check "--help lists debian-6.12 and debian:ABI" grep -q 'debian-6.12.*debian:ABI\|debian:ABI' <<<"$help"
 for k in debian-7 bogus-kernel debian:no-such-abi; do

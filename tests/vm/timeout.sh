@@ -2,7 +2,7 @@
 # A guest command that never ends is killed at --timeout, with exit 124 and
 # no QEMU of that run left behind.
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 start=$SECONDS
 log=$(mktemp)
 expect_status "never-ending command stopped by --timeout" 124 "$VMRUN" --timeout 60 -- sleep 100000 2>"$log"

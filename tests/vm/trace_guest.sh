@@ -6,7 +6,7 @@
 . /opt/algbench/tests/lib.sh
 T=/sys/kernel/tracing
 out=$(mktemp -d)
-echo "TAP version 13"
+tap_begin
 uname -r | sed 's/^/# kernel: /'
 
 no_group() { [ ! -e $T/events/algbench ] && ! grep -q ':algbench/' $T/dynamic_events $T/kprobe_events; }

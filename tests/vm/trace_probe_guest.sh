@@ -25,7 +25,7 @@ EVENTS="kentry kret kret_noarg fentry fret fret_btf"
 CALLS="5 77"
 tmp=$(mktemp -d)
 
-echo "TAP version 13"
+tap_begin
 [ -w "$T/kprobe_events" ] || { echo "Bail out! no tracefs with kprobe_events at $T (not mounted, not root, or KPROBE_EVENTS off)"; exit 1; }
 if [ -d "$T/events/$G" ] || [ -d "$I" ]; then
 	echo "Bail out! event group $G or instance $I exists already: not ours, left alone"

@@ -15,7 +15,7 @@ rel=$(cat "$root/../release" 2>/dev/null)
 skip_unless_built algbench_trace.ko "$root/lib/modules/$rel"
 share=$(mktemp -d)
 trap 'rm -rf "$share"' EXIT
-echo "TAP version 13"
+tap_begin
 # One vCPU, as vm_trace (probes patch kernel text; see trace.sh).
 rc=0
 out=$(nice -n 19 "$VMRUN" --kernel stats-on --smp 1 --share "$share" -- \

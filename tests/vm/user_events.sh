@@ -7,7 +7,7 @@
 # sample's start and end bracket exactly its own operations.
 # SKIPs when the trace kernel has not been built (scripts/test builds it).
 . "$(dirname "$0")/../lib.sh"
-echo "TAP version 13"
+tap_begin
 if [ ! -d "$ALGBENCH_CACHE/kernels/trace/boot" ]; then
 	echo "1..0 # SKIP the trace kernel is not built (scripts/kernel/build-variants --print-root trace; minutes)"
 	exit 0

@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Loading algbench's modules, and why a load failed (sys/kmod_load.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/capability.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "sys/caps.h"
+#include "sys/host.h"
+#include "sys/kmod_load.h"
+#include "sys/spawn.h"
+
+#define DKMS_KEY "/var/lib/dkms/mok.pub"
+#define ENROLL	 "mokutil --import " DKMS_KEY ", reboot and confirm it in MokManager"
+/* the EFI global variable SecureBoot: 4 bytes of attributes, then 1 when on */
+#define SECURE_BOOT_VAR "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+
+/* One load: what was tried and what the kernel or modprobe said. */
+struct load {
+	const char *module;
+	char release[65];	   /* uname -r */
+	char path[PATH_MAX];	   /* the built module, when that is what was loaded */
+	bool installed;		   /* modprobe finds it */
+	bool writable;		   /* the built module or its folder: group or others may write */
+	char said[PATH_MAX + 128]; /* modprobe's words, or "finit_module(PATH): strerror" */
+};
+
+static bool loaded(const char *module)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/module/%s/initstate", module);
+	return access(path, F_OK) == 0;
+}
+
+/* ARGV's output, its first line only, trailing blanks cut; "" if it said nothing. */
+static int tool(const char *const argv[], char *out, size_t len)
+{
+	char why[128];
+	int ret = ab_spawn_capture(argv, out, len, why, sizeof(why));
+
+	out[strcspn(out, "\n")] = '\0';
+	for (size_t n = strlen(out); n && (out[n - 1] == ' ' || out[n - 1] == '\t'); n--)
+		out[n - 1] = '\0';
+	return ret;
+}
+
+/* modinfo -F FIELD of a module name or a .ko path */
+static void modinfo(const char *what, const char *field, char *out, size_t len)
+{
+	const char *const argv[] = { "modinfo", "-F", field, what, NULL };
+
+	if (tool(argv, out, len))
+		out[0] = '\0';
+}
+
+int abk_built_path(const char *module, const char *release, char *path, size_t len)
+{
+	const char *env = getenv("ALGBENCH_KMOD_DIR");
+	char exe[PATH_MAX], kmod[PATH_MAX + 16], *slash;
+	ssize_t n;
+	int w;
+
+	if (env && env[0]) {
+		w = snprintf(path, len, "%s/%s/%s.ko", env, release, module);
+	} else {
+		/* BUILD/bin/algbench -> BUILD/kmod */
+		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+		if (n <= 0)
+			return -ENOENT;
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash)
+			*slash = '\0';
+		w = snprintf(kmod, sizeof(kmod), "%s/../kmod", exe);
+		/* BUILD/kmod, not BUILD/bin/../kmod, in what the messages show */
+		if (w > 0 && (size_t)w < sizeof(kmod) && realpath(kmod, exe))
+			w = snprintf(path, len, "%s/%s/%s.ko", exe, release, module);
+		else
+			w = snprintf(path, len, "%s/%s/%s.ko", kmod, release, module);
+	}
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
+}
+
+/* The releases under the built path's KMOD_DIR that have MODULE: "6.12.1-amd64 ..." */
+static void built_for(const struct load *l, char *out, size_t len)
+{
+	char dir[PATH_MAX], ko[PATH_MAX + 64];
+	struct dirent *e;
+	size_t n = 0;
+	DIR *d;
+	int w;
+
+	out[0] = '\0';
+	if (abk_built_path(l->module, "", dir, sizeof(dir)))
+		return;
+	*strrchr(dir, '/') = '\0'; /* KMOD_DIR/ */
+	d = opendir(dir);
+	while (d && (e = readdir(d)) && n + 1 < len) {
+		if (e->d_name[0] == '.')
+			continue;
+		w = snprintf(ko, sizeof(ko), "%s/%s/%s.ko", dir, e->d_name, l->module);
+		if (w > 0 && (size_t)w < sizeof(ko) && access(ko, F_OK) == 0) {
+			w = snprintf(out + n, len - n, "%s%s", n ? ", " : "", e->d_name);
+
+			n = w > 0 && (size_t)w < len - n ? n + (size_t)w : len - 1;
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
+static int missing(const struct load *l, char *why, size_t why_len)
+{
+	char others[160];
+
+	built_for(l, others, sizeof(others));
+	snprintf(why, why_len,
+		 "%s.ko: none for this kernel (%s): not installed (modprobe does not find it) "
+		 "and not built (no %s%s%s); install algbench-dkms, or install "
+		 "linux-headers-%s and build this checkout (cmake, then cmake --build)",
+		 l->module, l->release, l->path, others[0] ? "; built only for " : "", others,
+		 l->release);
+	return -ENOENT;
+}
+
+static int not_root(const struct load *l, char *why, size_t why_len)
+{
+	snprintf(why, why_len,
+		 "%s.ko: not loaded, and loading a module needs root (CAP_SYS_MODULE, which uid "
+		 "%d does not have): run algbench as root, or load it first: sudo %s%s",
+		 l->module, (int)geteuid(), l->installed ? "modprobe " : "insmod ",
+		 l->installed ? l->module : l->path);
+	return -EPERM;
+}
+
+/*
+ * The built module: refused if others may write it (whoever can would choose
+ * what runs in the kernel), else finit_module(2), whose errno is exact.
+ */
+static int insmod(struct load *l)
+{
+	struct stat st, dst;
+	char dir[PATH_MAX];
+	bool writable = false;
+	int fd, err = 0;
+
+	snprintf(dir, sizeof(dir), "%s", l->path);
+	*strrchr(dir, '/') = '\0';
+	fd = open(l->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) || stat(dir, &dst))
+		err = -errno;
+	else if (!S_ISREG(st.st_mode))
+		err = -EINVAL;
+	else if ((st.st_mode | dst.st_mode) & (S_IWGRP | S_IWOTH))
+		err = -EACCES, writable = true;
+	else if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST)
+		err = -errno;
+	if (fd >= 0)
+		close(fd);
+	if (writable)
+		snprintf(l->said, sizeof(l->said),
+			 "%s or its folder is writable by group or others", l->path);
+	else if (err)
+		snprintf(l->said, sizeof(l->said), "finit_module(%s): %s", l->path, strerror(-err));
+	l->writable = writable;
+	return err;
+}
+
+/* modprobe MODULE; on failure the errno its words name (it prints the kernel's strerror). */
+static int modprobe(struct load *l)
+{
+	static const int named[] = { ENOEXEC,	  EKEYREJECTED, EPERM,	ENOKEY, EKEYEXPIRED,
+				     EKEYREVOKED, EBADMSG,	EINVAL, ENOMEM, EBUSY,
+				     ENODEV,	  EACCES,	ENOSPC };
+	const char *const argv[] = { "modprobe", l->module, NULL };
+	int ret = tool(argv, l->said, sizeof(l->said));
+
+	if (ret < 0)
+		snprintf(l->said, sizeof(l->said), "cannot run modprobe: %s", strerror(-ret));
+	if (ret <= 0)
+		return ret;
+	if (!l->said[0])
+		snprintf(l->said, sizeof(l->said), "modprobe %s exited with status %d", l->module,
+			 ret);
+	/* finit_module's ENOENT: modprobe words it itself */
+	if (strstr(l->said, "Unknown symbol in module"))
+		return -ENOENT;
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (strstr(l->said, strerror(named[i])))
+			return -named[i];
+	return -EIO;
+}
+
+/* WORD is one of the kernel command line's words */
+static bool on_cmdline(const char *word)
+{
+	char line[4096];
+	const char *p;
+
+	if (ab_read_line("/proc/cmdline", line, sizeof(line)))
+		return false;
+	for (p = line; (p = strstr(p, word)); p++)
+		if ((p == line || p[-1] == ' ') && (p[strlen(word)] == ' ' || !p[strlen(word)]))
+			return true;
+	return false;
+}
+
+/* The active lockdown mode ("none", "integrity", "confidentiality"), or "" if unknown. */
+static void lockdown(char *out, size_t len)
+{
+	char line[128], *open, *close;
+
+	out[0] = '\0';
+	if (!ab_read_line("/sys/kernel/security/lockdown", line, sizeof(line)) &&
+	    (open = strchr(line, '[')) && (close = strchr(open, ']'))) {
+		*close = '\0';
+		snprintf(out, len, "%s", open + 1);
+		return;
+	}
+	/* securityfs not mounted: the kernel command line, if it set one */
+	if (on_cmdline("lockdown=integrity"))
+		snprintf(out, len, "integrity");
+	else if (on_cmdline("lockdown=confidentiality"))
+		snprintf(out, len, "confidentiality");
+}
+
+static bool secure_boot(void)
+{
+	unsigned char v[5];
+	int fd = open(SECURE_BOOT_VAR, O_RDONLY | O_CLOEXEC);
+	bool on = fd >= 0 && read(fd, v, sizeof(v)) == (ssize_t)sizeof(v) && v[4] == 1;
+
+	if (fd >= 0)
+		close(fd);
+	return on;
+}
+
+/* Where an active lockdown comes from, as words to append to its mode. */
+static const char *lockdown_source(void)
+{
+	if (secure_boot())
+		return ", from Secure Boot";
+	if (on_cmdline("lockdown=integrity") || on_cmdline("lockdown=confidentiality"))
+		return ", from lockdown= on the kernel command line";
+	return "";
+}
+
+/* Who signed the module, and so what to enroll: the fix for a refused signature. */
+static void signature_fix(const struct load *l, char *out, size_t len)
+{
+	char signer[96];
+
+	modinfo(l->installed ? l->module : l->path, "signer", signer, sizeof(signer));
+	if (!signer[0])
+		snprintf(
+			out, len,
+			"the module is unsigned: install algbench-dkms, which signs it with DKMS's "
+			"key, and enroll that key: " ENROLL);
+	else if (access(DKMS_KEY, R_OK) == 0)
+		snprintf(out, len,
+			 "it is signed by '%s', a key the kernel does not trust: enroll DKMS's "
+			 "key: " ENROLL,
+			 signer);
+	else
+		snprintf(out, len,
+			 "it is signed by '%s', a key the kernel does not trust: enroll that key's "
+			 "certificate with mokutil --import CERT, reboot and confirm it in "
+			 "MokManager",
+			 signer);
+}
+
+/* The fix for a module built against the wrong tree: build it for this kernel. */
+static const char *rebuild(const struct load *l, char *buf, size_t len)
+{
+	if (l->installed)
+		snprintf(buf, len, "reinstall it for %s (dkms autoinstall, with linux-headers-%s)",
+			 l->release, l->release);
+	else
+		snprintf(buf, len,
+			 "rebuild it against linux-headers-%s (cmake, then cmake --build)",
+			 l->release);
+	return buf;
+}
+
+/* A signature the kernel refused (EKEYREJECTED, ENOKEY, ...). */
+static void refused_signature(const struct load *l, char *why, size_t why_len)
+{
+	bool on_cmd = on_cmdline("module.sig_enforce=1");
+	char fix[256], enforce[8] = "", how[256];
+
+	ab_read_line("/sys/module/module/parameters/sig_enforce", enforce, sizeof(enforce));
+	if (enforce[0] != 'Y') {
+		snprintf(why, why_len,
+			 "%s.ko: %s: its signature does not verify (changed after signing, or a "
+			 "key the kernel cannot use): %s, and sign it again",
+			 l->module, l->said, rebuild(l, how, sizeof(how)));
+		return;
+	}
+	signature_fix(l, fix, sizeof(fix));
+	snprintf(why, why_len,
+		 "%s.ko: %s: the kernel loads only modules signed by a key it trusts "
+		 "(module.sig_enforce=1%s): %s%s",
+		 l->module, l->said, on_cmd ? ", on the kernel command line" : "", fix,
+		 on_cmd ? "; or boot without module.sig_enforce=1" : "");
+}
+
+/* EPERM as root: modules_disabled, lockdown, or a security module. */
+static void refused_as_root(const struct load *l, char *why, size_t why_len)
+{
+	char mode[32], fix[256], disabled[8] = "";
+
+	ab_read_line("/proc/sys/kernel/modules_disabled", disabled, sizeof(disabled));
+	lockdown(mode, sizeof(mode));
+	if (disabled[0] == '1') {
+		snprintf(why, why_len,
+			 "%s.ko: %s: module loading is off until the next boot "
+			 "(kernel.modules_disabled=1): load it before that is set, or reboot",
+			 l->module, l->said);
+	} else if (mode[0] && strcmp(mode, "none")) {
+		signature_fix(l, fix, sizeof(fix));
+		snprintf(why, why_len,
+			 "%s.ko: %s: kernel lockdown (%s%s) loads only modules signed by a key it "
+			 "trusts: %s%s",
+			 l->module, l->said, mode, lockdown_source(), fix,
+			 secure_boot() ? "" : "; or boot without lockdown=");
+	} else {
+		snprintf(why, why_len,
+			 "%s.ko: %s as root, with no lockdown (%s) and modules_disabled=0: a "
+			 "security module (SELinux, AppArmor) may refuse it: see dmesg",
+			 l->module, l->said, mode[0] ? mode : "state unknown");
+	}
+}
+
+/* WHY for a load the kernel (or modprobe) refused with ERR; returns ERR. */
+static int explain(const struct load *l, int err, char *why, size_t why_len)
+{
+	char vermagic[128], how[256];
+
+	switch (-err) {
+	case ENOEXEC:
+		modinfo(l->installed ? l->module : l->path, "vermagic", vermagic, sizeof(vermagic));
+		snprintf(why, why_len,
+			 "%s.ko: %s: built for another kernel (its vermagic '%s', this kernel %s): "
+			 "%s",
+			 l->module, l->said, vermagic[0] ? vermagic : "unreadable", l->release,
+			 rebuild(l, how, sizeof(how)));
+		break;
+	case EKEYREJECTED:
+	case ENOKEY:
+	case EKEYEXPIRED:
+	case EKEYREVOKED:
+		refused_signature(l, why, why_len);
+		break;
+	case EPERM:
+		refused_as_root(l, why, why_len);
+		break;
+	case ENOENT:
+		snprintf(why, why_len,
+			 "%s.ko: %s: it needs symbols this kernel does not export (see dmesg): "
+			 "built against other headers than %s's; %s",
+			 l->module, l->said, l->release, rebuild(l, how, sizeof(how)));
+		break;
+	case EINVAL:
+		snprintf(why, why_len,
+			 "%s.ko: %s: the kernel refused it (a symbol version or the module's "
+			 "format, see dmesg): %s",
+			 l->module, l->said, rebuild(l, how, sizeof(how)));
+		break;
+	case ENOSYS:
+		snprintf(why, why_len,
+			 "%s.ko: %s: this kernel loads no modules (built without CONFIG_MODULES)",
+			 l->module, l->said);
+		break;
+	default:
+		if (l->writable)
+			snprintf(why, why_len,
+				 "%s.ko: %s: not loaded (whoever may write it chooses what runs in "
+				 "the kernel); chmod go-w it and its folder",
+				 l->module, l->said);
+		else
+			snprintf(why, why_len, "%s.ko: %s (see dmesg)", l->module, l->said);
+	}
+	return err;
+}
+
+int abk_load(const char *module, char *why, size_t why_len)
+{
+	const char *const dry_run[] = { "modprobe", "--dry-run", "--quiet", module, NULL };
+	struct load l = { .module = module };
+	struct utsname u;
+	char ignored[64];
+	int err;
+
+	if (loaded(module))
+		return 0;
+	uname(&u);
+	snprintf(l.release, sizeof(l.release), "%s", u.release);
+	l.installed = tool(dry_run, ignored, sizeof(ignored)) == 0;
+	if (!l.installed && abk_built_path(module, l.release, l.path, sizeof(l.path)))
+		snprintf(l.path, sizeof(l.path), "$ALGBENCH_KMOD_DIR/%s/%s.ko", l.release, module);
+	if (!l.installed && access(l.path, F_OK))
+		return missing(&l, why, why_len);
+	if (!ab_cap_effective(CAP_SYS_MODULE, false))
+		return not_root(&l, why, why_len);
+	err = l.installed ? modprobe(&l) : insmod(&l);
+	if (!err && !l.installed)
+		fprintf(stderr,
+			"algbench: note: %s.ko is not installed for %s; loaded %s (insmod). "
+			"Install "
+			"algbench-dkms to have it for every kernel\n",
+			module, l.release, l.path);
+	return err ? explain(&l, err, why, why_len) : 0;
+}
+
+int abk_unload(const char *module, char *why, size_t why_len)
+{
+	int err = syscall(SYS_delete_module, module, O_NONBLOCK) ? errno : 0;
+
+	if (err)
+		snprintf(why, why_len, "%s.ko: cannot unload it: %s%s", module, strerror(err),
+			 err == EWOULDBLOCK ? " (in use)" : "");
+	return -err;
+}

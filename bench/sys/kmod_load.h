@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sys/kmod_load.h: loading algbench's modules (algbench, algbench_trace,
+ * algbench_em) on whatever machine this is, and saying exactly why not.
+ *
+ * Installed (DKMS, or scripts/vm/run's /lib/modules/REL/extra): modprobe
+ * finds it, and loads it. Only built: finit_module(2) of
+ * KMOD_DIR/$(uname -r)/MODULE.ko, with a note on stderr, where KMOD_DIR is
+ * $ALGBENCH_KMOD_DIR or else the build's kmod/ beside the executable's bin/
+ * (build/bin/algbench -> build/kmod). Each way a load fails has its own
+ * reason and fix, and keeps the kernel's own error: not root, no module for
+ * this kernel, built for another kernel (vermagic), refused signature
+ * (module.sig_enforce, lockdown, Secure Boot), module loading disabled.
+ * docs/kmod.md, "Loading".
+ */
+#ifndef ALGBENCH_KMOD_LOAD_H
+#define ALGBENCH_KMOD_LOAD_H
+
+#include <stddef.h>
+
+/*
+ * Load MODULE unless it is loaded. 0, or -errno with WHY (WHY_LEN bytes):
+ * the kernel's errno where it answered (-EPERM, -EKEYREJECTED, -ENOEXEC,
+ * ...), -ENOENT when no module for this kernel was found, -EACCES when this
+ * process may not load modules.
+ */
+int abk_load(const char *module, char *why, size_t why_len);
+
+/* Unload MODULE (delete_module(2), not waiting for users): 0, or -errno with WHY. */
+int abk_unload(const char *module, char *why, size_t why_len);
+
+/*
+ * The file abk_load() would insmod: KMOD_DIR/RELEASE/MODULE.ko into PATH
+ * (LEN bytes); 0, or -ENAMETOOLONG / -ENOENT (no executable path).
+ */
+int abk_built_path(const char *module, const char *release, char *path, size_t len);
+
+#endif

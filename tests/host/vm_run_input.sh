@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# scripts/vm/run and scripts/vm/guest-init on hostile input (issue 20 defect
+# 11): --modules text is names, never shell code; --timeout is bounded before
+# any arithmetic; --kernel FILE must be a kernel image before anything is built
+# or booted; --append cannot replace the guest's init; guest-init runs only as
+# PID 1. No check here boots a guest when the fix is in (each refusal comes
+# first); without it they boot, hence the timeouts.
+. "$(dirname "$0")/../lib.sh"
+echo "TAP version 13"
+scratch_dir
+mkdir cache share
+
+# refused NAME ARGS...: exit 2 at once with a message naming the option.
+refused() {
+	local name=$1 opt=$2 rc=0 err; shift
+	# --timeout 60 first: the option under test, later, wins
+	err=$(timeout 300 "$VMRUN" --timeout 60 --share "$dir/share" "$@" -- true 2>&1 >/dev/null) || rc=$?
+	if [ "$rc" = 2 ] && grep -q -- "$opt" <<<"$err"; then ok "$name"; else not_ok "$name (exit $rc: $(head -c 300 <<<"$err"))"; fi
+}
+
+refused "--modules with \$(...): refused, exit 2" --modules 'af_alg,x$(touch /results/pwned)'
+check "... and nothing ran it" [ ! -e share/pwned ]
+refused "--modules with a space: refused" --modules 'gcm ctr'
+refused "--modules with a leading '-' (a modprobe option): refused" --modules '-r,gcm'
+refused "--timeout 9223372036854775807: refused, not a wrapped deadline" --timeout 9223372036854775807
+refused "--timeout 604801: refused (more than a week)" --timeout 604801
+refused "--timeout 0: refused" --timeout 0
+# A cache of its own for these two: what a --kernel FILE would build shows there.
+export ALGBENCH_CACHE=$dir/cache
+refused "--kernel /etc/passwd: refused, not a bzImage" --kernel /etc/passwd
+check "... and no initramfs was built or cached for it" [ -z "$(ls -A cache/initramfs 2>/dev/null)" ]
+mkdir -p tree/boot && cp /etc/passwd tree/boot/vmlinuz-1.0
+refused "--kernel TREE whose vmlinuz is no kernel: refused" --kernel "$dir/tree"
+check "... and no initramfs was built or cached for it" [ -z "$(ls -A cache/initramfs 2>/dev/null)" ]
+unset ALGBENCH_CACHE
+refused "--append rdinit=/bin/sh: refused (replaces the runner)" --append 'quiet rdinit=/bin/sh'
+refused "--append init=/bin/sh: refused" --append 'init=/bin/sh'
+refused "--append with a newline: refused" --append "$(printf 'a\nb')"
+help=$("$VMRUN" --help)
+check "--help says what --modules and --timeout accept" sh -c 'echo "$0" | grep -q "A-Za-z0-9_-" && echo "$0" | grep -q 604800' "$help"
+
+# guest-init on a host: in a user and mount namespace of its own, so that even
+# a guest-init that goes on mounts nothing here and cannot power off the host.
+if unshare -rm true 2>/dev/null; then
+	rc=0
+	err=$(unshare -rm sh "$ALGBENCH_TOP/scripts/vm/guest-init" 2>&1) || rc=$?
+	check "guest-init not as PID 1: exit 2, says it runs only as PID 1" sh -c '[ "$0" = 2 ] && echo "$1" | grep -q "only as PID 1"' "$rc" "$err"
+else
+	skip "guest-init not as PID 1: exit 2" "unshare -rm (user namespaces) unavailable here"
+fi
+tap_end
