@@ -25,7 +25,7 @@
 
 struct conform_opts {
 	int tap, trace;
-	const char *expect_stats, *as_version;
+	const char *expect_stats, *as_version, *trace_engine;
 };
 
 static const struct ab_opt conform_options[] = {
@@ -40,6 +40,9 @@ static const struct ab_opt conform_options[] = {
 	  .help = "also run the exact-counter workloads under algbench trace's probes and "
 		  "compare every traced counter with GETSTAT's (trace_ rows; root, tracefs)",
 	  .def_text = "no trace_ rows" },
+	{ "trace-engine", 0, "E", AB_OPT_STR, offsetof(struct conform_opts, trace_engine),
+	  .help = "--trace's engine (algbench trace --engine)",
+	  .choices = (const char *const[]){ "auto", "bpf", "bpf-fast", "tracefs", NULL }, .def = "auto" },
 	{ "as-version", 0, "X.Y", AB_OPT_STR, offsetof(struct conform_opts, as_version),
 	  .help = "judge the exact counters by what Linux X.Y counts (for distro kernels with "
 		  "backports)",
@@ -219,16 +222,23 @@ static void on_stop(int sig)
 }
 
 /* Opens the trace session and installs its probes (then c->trace is set: remove them). */
-static int start_trace(struct conform_ctx *c, struct trace_session *s)
+static int start_trace(struct conform_ctx *c, struct trace_session *s, const char *engine)
 {
 	struct sigaction sa = { .sa_handler = on_stop };
+	struct trace_opts o = { .engine = TRACE_ENGINE_AUTO };
 	char why[AB_WHY_LEN] = "";
+	int err;
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	if (!trace_session_open(s, 0, why, sizeof(why))) {
+	if (engine)
+		trace_engine_parse(engine, &o); /* one of .choices */
+	err = trace_session_open(s, &o, why, sizeof(why));
+	if (s->bpf_why[0] && strcmp(s->bpf_why, why))
+		conform_diag(c, "--trace: not the BPF engine: %s", s->bpf_why);
+	if (!err) {
 		c->trace = s;
 		if (!trace_probes_install(s, why, sizeof(why)))
 			return 0;
@@ -312,7 +322,7 @@ static int conform_main(void *opts, int argc, char **argv)
 		return 2;
 	}
 	decide_stats(&c, o->expect_stats);
-	if (setup(&c) || (o->trace && start_trace(&c, &session)))
+	if (setup(&c) || (o->trace && start_trace(&c, &session, o->trace_engine)))
 		ret = 2;
 	else
 		ret = run_all(&c);

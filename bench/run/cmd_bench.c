@@ -140,6 +140,10 @@ static const struct ab_opt bench_opts[] = {
 	{ "trace", 0, NULL, AB_OPT_FLAG, PLAN(trace),
 	  .help = "each job's crypto API counters per driver (algbench trace's probes; needs "
 		  "root and tracefs) as \"trace\" in the result JSON" },
+	{ "trace-engine", 0, "E", AB_OPT_STR, PLAN(trace_engine),
+	  .help = "--trace's engine (algbench trace --engine): auto is bpf where it loads, "
+		  "else tracefs (said why); bpf-fast: bpf without err_cnt",
+	  .choices = (const char *const[]){ "auto", "bpf", "bpf-fast", "tracefs", NULL }, .def = "auto" },
 	{ "energy-model", 0, "SRC", AB_OPT_STR, PLAN(energy_model),
 	  .help = "each job's energy per byte (power at the OPP x CPUs busy x time / bytes) "
 		  "from SRC: a JSON table FILE, 'device' (the CPUs' energy model in "
@@ -382,10 +386,19 @@ static int open_energy_model(struct run_state *s)
 static int start_trace(struct run_state *s)
 {
 	static struct trace_session session;
+	struct trace_opts o = { .engine = TRACE_ENGINE_AUTO };
 	char why[AB_WHY_LEN] = "";
+	int err;
 
-	int err = trace_session_open(&session, 0, why, sizeof(why));
-
+	if (!s->json) {
+		ab_err("--trace puts the counters in the result JSON: add --json\n");
+		return -EINVAL;
+	}
+	if (s->plan.trace_engine)
+		trace_engine_parse(s->plan.trace_engine, &o); /* one of .choices */
+	err = trace_session_open(&session, &o, why, sizeof(why));
+	if (session.bpf_why[0] && strcmp(session.bpf_why, why))
+		ab_err("--trace: not the BPF engine: %s\n", session.bpf_why);
 	if (err) {
 		ab_err("--trace: %s\n", why);
 		return err;

@@ -33,6 +33,7 @@ struct ab_plan {
 	int quiet;
 	int dry_run;		  /* print the jobs, run none */
 	int trace;		  /* --trace: each job's crypto counters from probes (trace/) */
+	const char *trace_engine; /* --trace-engine auto|bpf|tracefs */
 	const char *energy_model; /* --energy-model SRC (em/em_source.h); NULL: none */
 	int perf;		  /* --perf: hardware cycles and instructions per sample (sys/perf.h) */
 	double start_at;	  /* --start-at: wall-clock (epoch) second to start at; 0: now */

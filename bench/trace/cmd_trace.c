@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,15 +78,32 @@ static int wait_cmd(pid_t pid)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* A usage error: one line naming the fault and where help is; exit 2. */
+__attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("algbench trace: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (see algbench trace --help)\n", stderr);
+	return 2;
+}
+
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: algbench trace [--json PATH] [--kprobe] -- CMD [ARGS...]\n\n"
-		"Runs CMD with return probes (fprobe %%return, else kretprobe) on the crypto "
-		"API's\n"
-		"entry points and prints, per driver, the counters CONFIG_CRYPTO_STATS kept\n"
-		"(encrypt/decrypt/hash/compress/decompress counts and bytes, err_cnt), counted in\n"
-		"the kernel by hist triggers. Drivers named __* (internal, e.g. the inner layer of "
+		"usage: algbench trace [--engine auto|bpf|bpf-fast|tracefs] [--fast] [--json PATH] [--kprobe] "
+		"-- CMD [ARGS...]\n\n"
+		"Runs CMD with probes on the crypto API's entry points and prints, per driver,\n"
+		"the counters CONFIG_CRYPTO_STATS kept (encrypt/decrypt/hash/compress/decompress\n"
+		"counts and bytes, err_cnt), counted in the kernel by one of two engines:\n"
+		"  bpf      fentry programs (+ fexit on errors only) counting into a per-CPU map\n"
+		"           (needs /sys/kernel/btf/vmlinux, bpf() and root)\n"
+		"  tracefs  return probes (fprobe %%return, else kretprobe) and hist triggers\n"
+		"auto (the default) uses bpf where every program loads and attaches, else\n"
+		"tracefs, and says why. Drivers named __* (internal, e.g. the inner layer of "
 		"a\n"
 		"SIMD wrapper) are shown under their outer driver and never added to it. The "
 		"probes\n"
@@ -103,8 +121,11 @@ static int usage(FILE *out)
 		"while a tracer enables it.\n\n"
 		"  --json PATH  the counters as JSON ('-': stdout); the table always goes to "
 		"stderr\n"
-		"  --kprobe     kprobe_events with offsets (BTF, else algbench_trace.ko), not "
-		"fprobes\n\n"
+		"  --engine E   auto (default), bpf, bpf-fast (= bpf --fast) or tracefs\n"
+		"  --fast       bpf: entry programs only (cheaper; no err_cnt, errors count as "
+		"operations)\n"
+		"  --kprobe     tracefs: kprobe_events with offsets (BTF, else algbench_trace.ko), "
+		"not fprobes\n\n"
 		"Exit status: CMD's; 2 bad usage; 1 tracing could not be set up.\n");
 	return out == stdout ? 0 : 2;
 }
@@ -128,6 +149,8 @@ static void print_row(const struct trace_counts *c, int have_err, const char *in
 /* Outer drivers, each followed by its __ inner layer; an orphan inner row last. */
 static void print_table(const struct trace_session *s, const struct trace_counts *c, int n)
 {
+	if (s->bpf_why[0])
+		fprintf(stderr, "algbench trace: not the BPF engine: %s\n", s->bpf_why);
 	fprintf(stderr, "algbench trace: %s\n", s->mode);
 	for (unsigned int i = 0; i < s->n_probes; i++)
 		if (!s->probes[i].probed)
@@ -178,6 +201,9 @@ static int write_json(const char *path, const struct trace_session *s, const str
 		json_array_append_new(probes,
 				      json_pack("{s:s, s:s?}", "function", s->probes[i].func,
 						"probed", s->probes[i].probed));
+	json_object_set_new(root, "engine", json_string(s->bpf ? "bpf" : "tracefs"));
+	json_object_set_new(root, "bpf_unavailable",
+			    s->bpf_why[0] ? json_string(s->bpf_why) : json_null());
 	json_object_set_new(root, "mode", json_string(s->mode));
 	json_object_set_new(root, "return_probes", json_boolean(s->exit_probes));
 	json_object_set_new(root, "err_cnt_unavailable",
@@ -230,32 +256,49 @@ static int traced_run(struct trace_session *s, char **cmd, const char *json, int
 
 int cmd_trace(int argc, char **argv)
 {
+	struct trace_opts opts = { .engine = TRACE_ENGINE_AUTO };
 	const char *json = NULL;
-	int force_kprobe = 0, status = 1, i, ret;
+	int status = 1, i, ret;
 	struct trace_session s;
 	char why[1400] = "";
 
+	/*
+	 * Options end at "--" (CMD's own options follow), which the option table's
+	 * getopt_long would permute past; so parsed here, with its error format:
+	 * one line, "algbench trace: ...", exit 2.
+	 */
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+		const char *opt = argv[i];
+
+		if (!strcmp(opt, "--help") || !strcmp(opt, "-h"))
 			return usage(stdout);
-		if (!strcmp(argv[i], "--json") && i + 1 < argc)
+		if ((!strcmp(opt, "--json") || !strcmp(opt, "--engine")) &&
+		    (i + 1 >= argc || !strcmp(argv[i + 1], "--")))
+			return usage_error("option '%s' requires an argument", opt);
+		if (!strcmp(opt, "--json"))
 			json = argv[++i];
-		else if (!strcmp(argv[i], "--kprobe"))
-			force_kprobe = 1;
-		else
-			break;
+		else if (!strcmp(opt, "--kprobe"))
+			opts.force_kprobe = 1;
+		else if (!strcmp(opt, "--fast"))
+			opts.fast = 1;
+		else if (!strcmp(opt, "--engine")) {
+			if (trace_engine_parse(argv[++i], &opts))
+				return usage_error("--engine '%s': not auto, bpf, bpf-fast or tracefs",
+						   argv[i]);
+		} else
+			return usage_error("unknown option '%s'", opt);
 	}
-	if (i >= argc || strcmp(argv[i], "--") || i + 1 >= argc) {
-		fprintf(stderr, "algbench trace: %s\n",
-			i < argc && strcmp(argv[i], "--") ? "unknown option (see --help)"
-							  : "no command after '--'");
-		return usage(stderr);
-	}
+	if (i + 1 >= argc)
+		return usage_error("no command after '--'");
+	if (opts.fast && opts.engine == TRACE_ENGINE_TRACEFS)
+		return usage_error("--fast is a mode of the bpf engine");
 	catch_signals();
 	/* Held while CMD runs, so an algbench inside reuses this tracepoint (same name and fields). */
 	trace_markers_open();
 	fprintf(stderr, "algbench trace: user_events: %s\n", trace_markers_status());
-	if (trace_session_open(&s, force_kprobe, why, sizeof(why))) {
+	if (trace_session_open(&s, &opts, why, sizeof(why))) {
+		if (s.bpf_why[0] && strcmp(s.bpf_why, why))
+			fprintf(stderr, "algbench trace: not the BPF engine: %s\n", s.bpf_why);
 		fprintf(stderr, "algbench trace: %s\n", why);
 		trace_markers_close();
 		return 1;

@@ -59,8 +59,7 @@ static const char *def_file(const struct trace_session *s)
 	return s->fprobe ? "dynamic_events" : "kprobe_events";
 }
 
-/* func (a line "func" or "func [module]") in available_filter_functions. */
-static int have_func(const char *list, const char *func)
+int trace_have_func(const char *list, const char *func)
 {
 	size_t n = strlen(func);
 
@@ -178,12 +177,23 @@ static void check_ret_args(struct trace_session *s)
 		 def, line[0] ? line : strerror(-err));
 }
 
-int trace_session_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len)
+struct trace_probe *trace_probe_table(unsigned int *n)
+{
+	for (size_t i = 0; i < N_PROBES; i++)
+		probe_table[i] = (struct trace_probe){
+			.event = probe_table[i].event, .func = probe_table[i].func,
+			.alt = probe_table[i].alt, .sname = probe_table[i].sname,
+			.len = probe_table[i].len, .role = probe_table[i].role,
+		};
+	*n = N_PROBES;
+	return probe_table;
+}
+
+int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len)
 {
 	char path[256];
 	int err;
 
-	memset(s, 0, sizeof(*s));
 	err = tracefs_open(&s->fs, why, why_len);
 	if (err)
 		return err;
@@ -202,14 +212,7 @@ int trace_session_open(struct trace_session *s, int force_kprobe, char *why, siz
 	s->btf_names = s->fprobe && s->fs.btf_args;
 	if (!s->btf_names && (err = load_offsets(s, why, why_len)))
 		return err;
-	s->probes = probe_table;
-	s->n_probes = N_PROBES;
-	for (size_t i = 0; i < N_PROBES; i++)
-		probe_table[i] = (struct trace_probe){
-			.event = probe_table[i].event, .func = probe_table[i].func,
-			.alt = probe_table[i].alt, .sname = probe_table[i].sname,
-			.len = probe_table[i].len, .role = probe_table[i].role,
-		};
+	s->probes = trace_probe_table(&s->n_probes);
 	return 0;
 }
 
@@ -304,7 +307,7 @@ static int define_err_probe(struct trace_session *s, size_t i)
 	return err;
 }
 
-int trace_probes_install(struct trace_session *s, char *why, size_t why_len)
+int trace_tracefs_install(struct trace_session *s, char *why, size_t why_len)
 {
 	size_t n = 0;
 	char *funcs = tracefs_read(&s->fs, "available_filter_functions", FUNCS_MAX, &n);
@@ -318,8 +321,8 @@ int trace_probes_install(struct trace_session *s, char *why, size_t why_len)
 	for (size_t i = 0; i < s->n_probes; i++) {
 		struct trace_probe *p = &s->probes[i];
 
-		p->probed = have_func(funcs, p->func)		 ? p->func
-			    : p->alt && have_func(funcs, p->alt) ? p->alt
+		p->probed = trace_have_func(funcs, p->func)		 ? p->func
+			    : p->alt && trace_have_func(funcs, p->alt) ? p->alt
 								 : NULL;
 	}
 	free(funcs);
@@ -377,7 +380,7 @@ static void remove_foreign(struct trace_session *s, const char *ev)
 	tracefs_append(&s->fs, rel, "0");
 }
 
-int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
+int trace_tracefs_remove(struct trace_session *s, char *why, size_t why_len)
 {
 	int first = 0;
 
@@ -420,7 +423,7 @@ int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
 	return first;
 }
 
-static struct trace_counts *driver_row(struct trace_counts *out, int *n, int max, const char *d)
+struct trace_counts *trace_counts_row(struct trace_counts *out, int *n, int max, const char *d)
 {
 	for (int i = 0; i < *n; i++)
 		if (!strcmp(out[i].driver, d))
@@ -449,7 +452,7 @@ int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role r
 		     const struct trace_hist *h, int errors)
 {
 	for (size_t i = 0; i < h->n; i++) {
-		struct trace_counts *c = driver_row(out, &n, max, h->rows[i].key);
+		struct trace_counts *c = trace_counts_row(out, &n, max, h->rows[i].key);
 		uint64_t hits = h->rows[i].hits, len = h->rows[i].len, *cnt, *tlen;
 
 		if (!c)
@@ -523,8 +526,8 @@ static int read_errors(struct trace_session *s, struct trace_probe *p, struct tr
 	return missed_returns(s, ev);
 }
 
-int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
-		      size_t why_len)
+int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
+		       size_t why_len)
 {
 	static struct trace_hist h[2];
 	int n = 0;

@@ -42,7 +42,19 @@ struct trace_counts {
 		decomp_cnt, decomp_len, err_cnt;
 };
 
+enum trace_engine { TRACE_ENGINE_AUTO, TRACE_ENGINE_BPF, TRACE_ENGINE_TRACEFS };
+
+struct trace_opts {
+	enum trace_engine engine;
+	int force_kprobe; /* tracefs: kprobe_events with BTF offsets even where fprobes work */
+	int fast;	  /* bpf: fentry only, no err_cnt */
+};
+
+struct trace_bpf;
+
 struct trace_session {
+	struct trace_bpf *bpf; /* the BPF engine (bench/trace/bpf_engine.c), else tracefs */
+	char bpf_why[1024];    /* auto: why the BPF engine was not used */
 	struct tracefs fs;
 	int exit_probes;       /* return probes: $retval and err_cnt */
 	int fprobe;	       /* f: definitions in dynamic_events, else kprobe_events */
@@ -59,18 +71,44 @@ struct trace_session {
 	unsigned int n_probes;
 };
 
-/* force_kprobe: kprobe_events with BTF offsets even where fprobes work (tests). */
-int trace_session_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len);
-/* Defines the probes and their hist triggers: 0 or -errno with why (then call remove). */
+/*
+ * The engine's public face (bench/trace/session.c): both engines fill the
+ * same session fields and the same per-driver rows.
+ */
+/* "auto", "bpf", "bpf-fast" (bpf, fast) or "tracefs" into o: 0, or -1 for anything else. */
+int trace_engine_parse(const char *name, struct trace_opts *o);
+/*
+ * Opens a session with o's engine (auto: BPF where it loads and attaches,
+ * s->bpf_why says why not, else tracefs). The BPF engine counts from here
+ * on; tracefs from trace_probes_install. 0 or -errno with why.
+ */
+int trace_session_open(struct trace_session *s, const struct trace_opts *o, char *why,
+		       size_t why_len);
+/* tracefs: defines the probes and hist triggers; bpf: nothing left to do. 0 or -errno. */
 int trace_probes_install(struct trace_session *s, char *why, size_t why_len);
 /*
- * Removes every trigger and definition installed, and whatever else is on
- * those events (foreign_triggers); 0 or -errno of the first failure.
+ * Removes every probe (tracefs: triggers and definitions, and whatever else
+ * is on those events, counted in foreign_triggers; bpf: links, maps); 0 or
+ * -errno of the first failure.
  */
 int trace_probes_remove(struct trace_session *s, char *why, size_t why_len);
-/* Reads the hists into per-driver counters: count or -1 with why. */
+/* The counters so far, per driver (a map read, nothing detached): count or -1 with why. */
 int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
 		      size_t why_len);
+
+/* The tracefs engine (probes.c), behind the functions above. */
+int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len);
+int trace_tracefs_install(struct trace_session *s, char *why, size_t why_len);
+int trace_tracefs_remove(struct trace_session *s, char *why, size_t why_len);
+int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
+		       size_t why_len);
+
+/* The probe table, reset (nothing probed yet): both engines probe these. */
+struct trace_probe *trace_probe_table(unsigned int *n);
+/* func (a line "func" or "func [module]") in an available_filter_functions text. */
+int trace_have_func(const char *list, const char *func);
+/* The row of driver d in out[0..*n) (added, zeroed, when new), or NULL when full. */
+struct trace_counts *trace_counts_row(struct trace_counts *out, int *n, int max, const char *d);
 /* Adds one hist section (all calls or errors only) of a probe with role to out. */
 int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role role,
 		     const struct trace_hist *h, int errors);

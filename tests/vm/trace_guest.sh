@@ -41,17 +41,17 @@ exact_counts() { # exact_counts LABEL ERR_CNT (0, or null without return probes)
 	check "$style: no event left behind" no_group
 }
 
-TRACE_OPTS=()
+TRACE_OPTS=(--engine tracefs)
 if grep -q 'kernel return probes support: $retval, $arg<N>' $T/README; then
 	exact_counts fprobe 0
 	check "fprobe: mode is fprobe %return" grep -q '"mode": "fprobe %return' "$out/n.json"
-	TRACE_OPTS=(--kprobe)
+	TRACE_OPTS=(--engine tracefs --kprobe)
 	exact_counts kprobe 0
 	check "kprobe: mode is kprobe return" grep -q '"mode": "kprobe return' "$out/n.json"
-	TRACE_OPTS=()
+	TRACE_OPTS=(--engine tracefs)
 
 	# Failing tag checks through AF_ALG: -EBADMSG is err_cnt, not decrypt_cnt.
-	algbench trace --json "$out/bad.json" -- algbench-badtag 7 2>"$out/bad.err"
+	algbench trace --engine tracefs --json "$out/bad.json" -- algbench-badtag 7 2>"$out/bad.err"
 	check "badtag: exit 0" [ $? = 0 ]
 	sed 's/^/# /' "$out/bad.err"
 	bdrv=$(jq -r '[.drivers[] | select(.internal | not) | select(.encrypt_cnt > 0)][0].driver' "$out/bad.json")
@@ -60,7 +60,7 @@ if grep -q 'kernel return probes support: $retval, $arg<N>' $T/README; then
 		[ "$(field "$bdrv" decrypt_cnt "$out/bad.json") $(field "$bdrv" encrypt_cnt "$out/bad.json") $(field "$bdrv" decrypt_tlen "$out/bad.json")" = "0 1 0" ]
 	# The issue's run (default warm-up: untimed ops the run does not report):
 	# the table, outer >= reported ops, the inner layer equal to the outer.
-	algbench trace --json "$out/run.json" -- algbench run --backend afalg,kmod \
+	algbench trace --engine tracefs --json "$out/run.json" -- algbench run --backend afalg,kmod \
 		--alg 'gcm(aes),sha256' --keys 128 --sizes 4096 --seconds 0.05 --repeats 2 \
 		--json /tmp/r.json >/dev/null 2>"$out/run.err"
 	check "trace -- algbench run (afalg,kmod) exits 0" [ $? = 0 ]
@@ -71,7 +71,7 @@ if grep -q 'kernel return probes support: $retval, $arg<N>' $T/README; then
 	# Exact through AF_ALG with --warmup 0: each job makes its known-answer op
 	# and one warm-up op per thread (the harness's do-while) besides the
 	# samples it reports, so traced = sum over jobs of (ops + 1 + threads).
-	algbench trace --json "$out/afalg.json" -- algbench run --backend afalg \
+	algbench trace --engine tracefs --json "$out/afalg.json" -- algbench run --backend afalg \
 		--alg 'gcm(aes),sha256' --keys 128 --sizes 4096 --seconds 0.05 --repeats 2 \
 		--warmup 0 --json /tmp/a.json >/dev/null 2>"$out/afalg.err"
 	sed 's/^/# /' "$out/afalg.err"
@@ -87,13 +87,13 @@ if grep -q 'kernel return probes support: $retval, $arg<N>' $T/README; then
 	done
 
 	# Ctrl-C: SIGINT to trace while CMD runs; the group must be gone after.
-	algbench trace -- sleep 30 2>"$out/int.err" & pid=$!
+	algbench trace --engine tracefs -- sleep 30 2>"$out/int.err" & pid=$!
 	for _ in $(seq 600); do [ -e $T/events/algbench ] && break; sleep 0.1; done
 	check "probes are in place while CMD runs" [ -e $T/events/algbench/aead_enc ]
 	kill -INT $pid; wait $pid; rc=$?
 	check "SIGINT: exit 130 (got $rc)" [ $rc = 130 ]
 	check "SIGINT: no event left behind" no_group
-	algbench trace -- sleep 30 2>/dev/null & pid=$!
+	algbench trace --engine tracefs -- sleep 30 2>/dev/null & pid=$!
 	for _ in $(seq 600); do [ -e $T/events/algbench ] && break; sleep 0.1; done
 	kill -TERM $pid; wait $pid; rc=$?
 	check "SIGTERM: exit 143 (got $rc), no event left behind" sh -c "[ $rc = 143 ] && ! [ -e $T/events/algbench ]"
@@ -109,7 +109,7 @@ fi
 # run --trace: each result carries its own job's counters (between two
 # readings of the same hists): through AF_ALG with --warmup 0 exactly the
 # job's ops + its known-answer op + one warm-up op per thread.
-algbench run --trace --backend afalg --alg 'gcm(aes),sha256' --keys 128 --sizes 4096 \
+algbench run --trace --trace-engine tracefs --backend afalg --alg 'gcm(aes),sha256' --keys 128 --sizes 4096 \
 	--seconds 0.05 --repeats 2 --warmup 0 --json /tmp/rt.json >/dev/null 2>"$out/rt.err"
 check "run --trace exits 0" [ $? = 0 ]
 sed 's/^/# /' "$out/rt.err"
@@ -131,10 +131,10 @@ check "user_events: trace says why the job markers are unavailable" \
 
 # Common to both: a clashing group is refused and left alone.
 echo 'p:algbench/someone_else crypto_aead_encrypt' >>$T/kprobe_events
-expect_status "an existing algbench group: refused" 1 algbench trace -- true
+expect_status "an existing algbench group: refused" 1 algbench trace --engine tracefs -- true
 expect_status "run --trace with the group taken: refused before any job" 1 \
-	algbench run --trace --backend afalg --alg sha256 --json /tmp/x.json
-algbench trace -- true 2>&1 | sed 's/^/# /'
+	algbench run --trace --trace-engine tracefs --backend afalg --alg sha256 --json /tmp/x.json
+algbench trace --engine tracefs -- true 2>&1 | sed 's/^/# /'
 check "the other probe is untouched" grep -q 'algbench/someone_else' $T/kprobe_events
 echo '-:algbench/someone_else' >>$T/kprobe_events
 expect_status "no command: usage error" 2 algbench trace --

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A trace session with one of two engines behind one set of rows: BPF
+ * (bpf_engine.c) where the kernel and the build allow it, tracefs probes
+ * and hist triggers (probes.c) otherwise. docs/trace.md.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "trace/probes.h"
+#ifdef ALGBENCH_HAVE_BPF
+#include "trace/bpf_engine.h"
+#else
+#define NO_BPF                                                                                     \
+	"this algbench was built without the BPF engine (libbpf.a, bpftool or clang not "          \
+	"found when cmake ran, or -DALGBENCH_BPF=OFF); install libbpf-dev, bpftool and clang "     \
+	"(scripts/setup) and configure again"
+#endif
+
+int trace_engine_parse(const char *name, struct trace_opts *o)
+{
+	static const char *const names[] = { "auto", "bpf", "tracefs" };
+
+	if (!strcmp(name, "bpf-fast"))
+		return o->engine = TRACE_ENGINE_BPF, o->fast = 1, 0;
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(name, names[i]))
+			return o->engine = (enum trace_engine)i, 0;
+	return -1;
+}
+
+static int open_bpf(struct trace_session *s, int fast, char *why, size_t why_len)
+{
+#ifdef ALGBENCH_HAVE_BPF
+	return trace_bpf_open(s, fast, why, why_len);
+#else
+	(void)s, (void)fast;
+	snprintf(why, why_len, "%s", NO_BPF);
+	return -ENOSYS;
+#endif
+}
+
+int trace_session_open(struct trace_session *s, const struct trace_opts *o, char *why,
+		       size_t why_len)
+{
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	if (o->engine != TRACE_ENGINE_TRACEFS) {
+		err = open_bpf(s, o->fast, why, why_len);
+		if (!err || o->engine == TRACE_ENGINE_BPF)
+			return err ? (snprintf(s->bpf_why, sizeof(s->bpf_why), "%s", why), err) : 0;
+		snprintf(s->bpf_why, sizeof(s->bpf_why), "%s", why);
+		why[0] = '\0';
+	}
+	return trace_tracefs_open(s, o->force_kprobe, why, why_len);
+}
+
+int trace_probes_install(struct trace_session *s, char *why, size_t why_len)
+{
+	return s->bpf ? 0 : trace_tracefs_install(s, why, why_len);
+}
+
+int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
+{
+#ifdef ALGBENCH_HAVE_BPF
+	if (s->bpf)
+		return trace_bpf_close(s), 0;
+#endif
+	return trace_tracefs_remove(s, why, why_len);
+}
+
+int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
+		      size_t why_len)
+{
+#ifdef ALGBENCH_HAVE_BPF
+	if (s->bpf)
+		return trace_bpf_read(s, out, max, why, why_len);
+#endif
+	return trace_tracefs_read(s, out, max, why, why_len);
+}

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# The full-system test's guest side: tests/system/full.sh hands it in and
+# scripts/system/run runs it as root at every boot of the Debian 12 system
+# disk. As a user would on their server: install algbench's .debs (DKMS builds
+# the modules for both installed kernels), run README's main command, let
+# scripts/ab-hardware drive a reboot-driven ABAB across the two kernels
+# through GRUB, then boot once with lockdown=integrity module.sig_enforce=1.
+# It records what it saw under out/ in the shared folder; full.sh checks it.
+# Exit 75: continue after the next boot (scripts/system/run's contract).
+set -uo pipefail
+share=/mnt/algbench
+out=$share/out
+state=/var/lib/algbench-system-test
+tree=/root/algbench
+abdir=/var/lib/algbench/ab
+mkdir -p "$out" "$state"
+phase=$(cat "$state/phase" 2>/dev/null || echo install)
+# shellcheck source=/dev/null
+. "$share/settings" # ROUNDS, BENCH_ARGS, AB_ARGS (arrays), from full.sh
+say() { echo "guest: boot ${ALGBENCH_SYSTEM_BOOT:-?} ($(uname -r)): $*"; }
+timed() { # timed NAME CMD...: run CMD, append "NAME SECONDS rc" to out/times
+	local name=$1 t0=$SECONDS rc=0
+	shift
+	"$@" || rc=$?
+	echo "$name $((SECONDS - t0)) $rc" >>"$out/times"
+	return $rc
+}
+set_phase() { echo "$1" >"$state/phase"; }
+kernels() { ls /boot/vmlinuz-* | sed 's|^/boot/vmlinuz-||' | sort -V; }
+
+case $phase in
+install)
+	say "$(grep -c ^processor /proc/cpuinfo) CPUs; kernels: $(kernels | paste -sd ' ')"
+	cat /proc/cmdline >"$out/boot1-cmdline"
+	cp /boot/grub/grub.cfg "$out/grub.cfg"
+	rm -rf "$tree" && cp -a "$share/tree" "$tree"
+	if ls "$share"/debs/algbench_*.deb >/dev/null 2>&1; then
+		say "dpkg -i $(cd "$share/debs" && echo algbench_*.deb algbench-dkms_*.deb)"
+		timed dpkg-install dpkg -i "$share"/debs/algbench_*.deb "$share"/debs/algbench-dkms_*.deb \
+			>"$out/dpkg.log" 2>&1 || say "dpkg -i failed (out/dpkg.log)"
+		dkms status >"$out/dkms-status.txt" 2>&1
+		cat "$out/dkms-status.txt"
+		echo debs >"$out/install-path"
+	else
+		# No package yet (the tree has no debian/): this build's binary and
+		# its modules for the two kernels, installed by hand.
+		say "no .debs handed in: installing this build's algbench and modules by hand"
+		install -m 755 "$share/prebuilt/bin/algbench" /usr/local/bin/algbench
+		for d in "$share"/prebuilt/kmod/*/; do
+			rel=$(basename "$d")
+			[ -d "/lib/modules/$rel" ] || continue
+			install -d "/lib/modules/$rel/updates/algbench"
+			install -m 644 "$d"*.ko "/lib/modules/$rel/updates/algbench/"
+			depmod -a "$rel"
+		done
+		echo prebuilt >"$out/install-path"
+	fi
+	algbench=$(command -v algbench) || algbench=""
+	echo "$algbench" >"$out/algbench-path"
+	# README's main command, with a short job list.
+	say "scripts/bench ${BENCH_ARGS[*]}"
+	(cd "$tree" && timed bench scripts/bench "${BENCH_ARGS[@]}") >"$out/bench.log" 2>&1
+	echo $? >"$out/bench.rc"
+	cp "$tree"/results/*.json "$out/" 2>/dev/null
+	tail -n 5 "$out/bench.log"
+	# The reboot-driven A/B: BASE the 6.1 kernel, NEW the 6.12 one.
+	mapfile -t rels < <(kernels)
+	say "scripts/ab-hardware: $ROUNDS rounds, ${rels[0]} against ${rels[-1]}"
+	set_phase ab
+	date +%s >"$state/ab-start"
+	# The installed command when the package has it, else the checkout's.
+	abh=$(command -v algbench-ab-hardware || echo "$tree/scripts/ab-hardware")
+	echo "$abh" >"$state/ab-hardware"
+	if ! (cd "$tree" && ALGBENCH=$algbench "$abh" --out "$abdir" --rounds "$ROUNDS" \
+		--base "${rels[0]}" --new "${rels[-1]}" --settle 5 -- "${AB_ARGS[@]}") >"$out/ab-start.log" 2>&1; then
+		say "scripts/ab-hardware did not start (out/ab-start.log)"
+		cat "$out/ab-start.log"
+		set_phase lockdown-setup
+	else
+		exit 75 # it rebooted into BASE
+	fi
+	;;
+esac
+
+phase=$(cat "$state/phase")
+case $phase in
+ab)
+	# After ab-hardware's last boot (its unit ran before this one).
+	abh=$(cat "$state/ab-hardware")
+	status=$("$abh" --out "$abdir" --status 2>&1 | sed -n 's/^status: *//p')
+	case $status in
+	running) say "ab-hardware still running"; exit 75 ;;
+	esac
+	echo "$(($(date +%s) - $(cat "$state/ab-start"))) s" >"$out/ab-wall"
+	say "ab-hardware: $status"
+	"$abh" --out "$abdir" --status >"$out/ab-status.txt" 2>&1
+	cat "$out/ab-status.txt"
+	rm -rf "$out/ab" && cp -a "$abdir" "$out/ab"
+	set_phase lockdown-setup
+	;;
+esac
+
+phase=$(cat "$state/phase")
+case $phase in
+lockdown-setup)
+	# One boot of the default entry with lockdown and enforced module
+	# signatures on its command line, as an admin would: /etc/default/grub
+	# and update-grub (undone in that boot).
+	cp /etc/default/grub "$state/grub.default"
+	sed -i 's/^GRUB_CMDLINE_LINUX_DEFAULT=.*/GRUB_CMDLINE_LINUX_DEFAULT="lockdown=integrity module.sig_enforce=1"/' /etc/default/grub
+	update-grub >"$out/update-grub-lockdown.log" 2>&1 || say "update-grub failed (out/update-grub-lockdown.log)"
+	set_phase lockdown
+	say "rebooting with lockdown=integrity module.sig_enforce=1"
+	systemctl reboot
+	exit 75
+	;;
+lockdown)
+	cp "$state/grub.default" /etc/default/grub && update-grub >/dev/null 2>&1
+	cat /proc/cmdline >"$out/lockdown-cmdline"
+	cat /sys/kernel/security/lockdown >"$out/lockdown-state" 2>&1
+	say "cmdline: $(cat /proc/cmdline); lockdown: $(cat "$out/lockdown-state")"
+	mokutil --sb-state >"$out/lockdown-mokutil" 2>&1
+	modinfo -F signer algbench >"$out/lockdown-signer" 2>&1
+	modprobe algbench >"$out/lockdown-modprobe" 2>&1
+	echo $? >"$out/lockdown-modprobe.rc"
+	algbench=$(cat "$out/algbench-path")
+	"$algbench" run --backend kmod --alg sha256 --sizes 64 --threads 1 --seconds 0.01 --warmup 0 --repeats 1 \
+		--json "$out/lockdown-run.json" >"$out/lockdown-run.log" 2>&1
+	echo $? >"$out/lockdown-run.rc"
+	dmesg | grep -iE 'lockdown|algbench|module verification|Loading of|sig' >"$out/lockdown-dmesg" 2>&1
+	say "modprobe algbench: $(cat "$out/lockdown-modprobe") (exit $(cat "$out/lockdown-modprobe.rc"))"
+	cat "$out/lockdown-run.log"
+	set_phase done
+	exit 0
+	;;
+*) say "unknown phase '$phase' in $state/phase"; exit 1 ;;
+esac
