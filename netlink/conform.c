@@ -7,8 +7,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <kcapi.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +19,9 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "conform.h"
+#include "core/number.h"
 #include "sys/array.h"
+#include "sys/kstats.h"
 
 struct conform_opts {
 	int tap, trace;
@@ -31,7 +33,8 @@ static const struct ab_opt conform_options[] = {
 	  .help = "kselftest-style TAP output", .def_text = "a plain list" },
 	{ "expect-stats", 0, "WHEN", AB_OPT_STR, offsetof(struct conform_opts, expect_stats),
 	  .help = "whether GETSTAT must answer counters; auto: from CONFIG_CRYPTO_STATS in "
-		  "/proc/config.gz or /boot/config-$(uname -r); Linux >= 6.10 has none",
+		  "/proc/config.gz or /boot/config-$(uname -r); " KSTATS_REMOVED_IN_TEXT
+		  " and later have none",
 	  .choices = (const char *const[]){ "auto", "on", "off", NULL }, .def = "auto" },
 	{ "trace", 0, NULL, AB_OPT_FLAG, offsetof(struct conform_opts, trace),
 	  .help = "also run the exact-counter workloads under algbench trace's probes and "
@@ -125,21 +128,11 @@ static unsigned int count_checks(const struct conform_ctx *c)
 	return n;
 }
 
-/* Linux >= 6.10 dropped the counters whatever the config says; REL gets uname -r. */
-static bool kernel_has_no_stats_code(char *rel, size_t n)
-{
-	struct utsname u;
-	unsigned maj = 0, min = 0;
-
-	uname(&u);
-	snprintf(rel, n, "%s", u.release);
-	return sscanf(u.release, "%u.%u", &maj, &min) == 2 && (maj > 6 || (maj == 6 && min >= 10));
-}
-
 /* MODE is one of --expect-stats's choices: on, off or auto. */
 static void decide_stats(struct conform_ctx *c, const char *mode)
 {
-	char src[300], rel[65];
+	char src[300];
+	struct utsname u;
 	enum kstats k;
 
 	if (!strcmp(mode, "on") || !strcmp(mode, "off")) {
@@ -148,12 +141,11 @@ static void decide_stats(struct conform_ctx *c, const char *mode)
 		return;
 	}
 	/* By design, not by config: GETSTAT answers -ENOTSUPP for every algorithm. */
-	if (kernel_has_no_stats_code(rel, sizeof(rel))) {
+	uname(&u);
+	if (kstats_removed(ab_kernel_version_code(u.release, 0))) {
 		c->stats = 0;
-		snprintf(c->stats_why, sizeof(c->stats_why),
-			 "CRYPTO_STATS and its GETSTAT counters were removed in Linux 6.10; "
-			 "this kernel is %s",
-			 rel);
+		snprintf(c->stats_why, sizeof(c->stats_why), "%s; this kernel is %s",
+			 kstats_removed_why(), u.release);
 		return;
 	}
 	k = kstats_from_config(src, sizeof(src));
@@ -199,10 +191,11 @@ static int setup(struct conform_ctx *c)
 		lseek(c->kmsg_fd, 0, SEEK_END); /* only what this run provokes */
 	c->s = cu_open();
 	if (!c->s) {
+		ret = -errno;
 		printf("%sBail out! cannot open a NETLINK_CRYPTO socket: %s (modprobe "
 		       "crypto_user)\n",
-		       c->tap ? "" : "conform: ", strerror(errno));
-		return -1;
+		       c->tap ? "" : "conform: ", strerror(-ret));
+		return ret;
 	}
 	kcapi_set_verbosity(KCAPI_LOG_NONE);
 	ret = conform_dump(c->s, &c->algs, &c->n_algs);
@@ -215,7 +208,7 @@ static int setup(struct conform_ctx *c)
 	if (ret) {
 		printf("%sBail out! GETALG dump failed: %s\n",
 		       c->tap ? "" : "conform: ", strerror(-ret));
-		return -1;
+		return ret;
 	}
 	return 0;
 }
@@ -233,7 +226,7 @@ static int start_trace(struct conform_ctx *c, struct trace_session *s, const cha
 {
 	struct sigaction sa = { .sa_handler = on_stop };
 	struct trace_opts o = { .engine = TRACE_ENGINE_AUTO };
-	char why[1400] = "";
+	char why[AB_WHY_LEN] = "";
 	int err;
 
 	sigemptyset(&sa.sa_mask);
@@ -269,32 +262,6 @@ static void report(const struct conform_ctx *c, const char *name, enum ab_tap_ve
 	fflush(stdout);
 }
 
-/* "6.4" or "6.4.0-rc1" -> 604; 0 if it is not a version. */
-/*
- * "X.Y" as X*100+Y, or 0. Digits only (sscanf's %u takes "-1" and wraps);
- * @strict (for --as-version) also refuses a tail other than ".Z", so
- * "6.1junk" is an error, while uname's "6.1.0-50-amd64" is read as 6.1.
- */
-static unsigned parse_version(const char *v, int strict)
-{
-	unsigned long a, b;
-	char *end;
-
-	if (!isdigit((unsigned char)v[0]))
-		return 0;
-	a = strtoul(v, &end, 10);
-	if (*end != '.' || !isdigit((unsigned char)end[1]) || a == 0 || a > 99)
-		return 0;
-	b = strtoul(end + 1, &end, 10);
-	if (b > 99)
-		return 0;
-	if (strict && *end == '.' && isdigit((unsigned char)end[1]))
-		strtoul(end + 1, &end, 10);
-	if (strict && *end)
-		return 0;
-	return (unsigned)(a * 100 + b);
-}
-
 static int run_all(struct conform_ctx *c)
 {
 	struct utsname u;
@@ -318,7 +285,7 @@ static int run_all(struct conform_ctx *c)
 	for (size_t g = 0; g < N_GROUPS && !stop_signal; g++) {
 		for (size_t r = 0; group_runs(c, g) && r < *groups[g].n && !stop_signal; r++) {
 			const struct conform_check *k = &groups[g].rows[r];
-			char why[768] = "";
+			char why[AB_WHY_LEN] = "";
 			enum ab_tap_verdict v = k->run(c, k->arg, why, sizeof(why));
 
 			report(c, k->name, v, why);
@@ -337,21 +304,21 @@ static int conform_main(void *opts, int argc, char **argv)
 	const struct conform_opts *o = opts;
 	struct conform_ctx c = { .kmsg_fd = -1, .tap = o->tap };
 	static struct trace_session session;
-	char why[1400] = "";
+	char why[AB_WHY_LEN] = "";
 	const char *as_version = o->as_version;
 	struct utsname u;
 	int ret;
 
 	(void)argc, (void)argv; /* the descriptor refuses operands */
 	uname(&u);
-	c.counting_version =
-		as_version ? parse_version(as_version, 1) : parse_version(u.release, 0);
+	c.counting_version = as_version ? ab_kernel_version_code(as_version, 1)
+					: ab_kernel_version_code(u.release, 0);
 	snprintf(c.counting_why, sizeof(c.counting_why), "%s",
 		 as_version ? "--as-version" : "uname -r");
 	if (!c.counting_version) {
-		fprintf(stderr, "algbench conform: %s '%s' is not a kernel version X.Y\n",
-			as_version ? "--as-version" : "uname -r",
-			as_version ? as_version : u.release);
+		ab_err("%s '%s' is not a kernel version X.Y\n",
+		       as_version ? "--as-version" : "uname -r",
+		       as_version ? as_version : u.release);
 		return 2;
 	}
 	decide_stats(&c, o->expect_stats);
@@ -360,7 +327,7 @@ static int conform_main(void *opts, int argc, char **argv)
 	else
 		ret = run_all(&c);
 	if (c.trace && trace_probes_remove(c.trace, why, sizeof(why))) {
-		fprintf(stderr, "algbench conform: --trace: %s\n", why);
+		ab_err("--trace: %s\n", why);
 		ret = ret ? ret : 1;
 	}
 	if (stop_signal)

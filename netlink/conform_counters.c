@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "conform.h"
+#include "core/error.h"
 #include "kmod/algbench_abi.h"
 #include "sys/kmod_client.h"
 #include "trace/probes.h"
@@ -176,7 +177,7 @@ struct reading {
 
 static int read_counters(struct conform_ctx *c, const char *driver, struct reading *r)
 {
-	char inner[CRYPTO_MAX_NAME], why[512];
+	char inner[CRYPTO_MAX_NAME], why[AB_WHY_LEN];
 	int ret = cu_get_stat(c->s, "", driver, &r->st);
 
 	if (ret)
@@ -244,16 +245,17 @@ static enum ab_tap_verdict judge(const struct conform_ctx *c, const char *driver
 
 /* GETSTAT's counter names, as trace's JSON names them too. */
 static const char *const stat_names[] = {
-	"encrypt_cnt", "encrypt_tlen", "decrypt_cnt",	 "decrypt_tlen",    "hash_cnt", "hash_tlen",
-	"compress_cnt", "compress_tlen", "decompress_cnt", "decompress_tlen", "err_cnt",
+	"encrypt_cnt",	  "encrypt_tlen",    "decrypt_cnt",  "decrypt_tlen",
+	"hash_cnt",	  "hash_tlen",	     "compress_cnt", "compress_tlen",
+	"decompress_cnt", "decompress_tlen", "err_cnt",
 };
 
 static uint64_t traced_counter(const struct reading *r, const char *driver, size_t k)
 {
 	for (int i = 0; i < r->n_tr; i++) {
 		const struct trace_counts *t = &r->tr[i];
-		const uint64_t v[] = { t->enc_cnt,    t->enc_len,    t->dec_cnt,    t->dec_len,
-				       t->hash_cnt,   t->hash_len,   t->comp_cnt,   t->comp_len,
+		const uint64_t v[] = { t->enc_cnt,    t->enc_len,    t->dec_cnt,  t->dec_len,
+				       t->hash_cnt,   t->hash_len,   t->comp_cnt, t->comp_len,
 				       t->decomp_cnt, t->decomp_len, t->err_cnt };
 
 		if (!strcmp(t->driver, driver))
@@ -285,10 +287,10 @@ static const char *op_counter(enum op op, bool tlen)
  * workload's known request length), and err_cnt itself is not compared.
  */
 static bool cross_check_driver(const struct conform_ctx *c, const struct counter_case *k,
-			       const char *driver, const struct cu_stat *s0, const struct cu_stat *s1,
-			       const struct reading *r0, const struct reading *r1,
-			       uint64_t failed_len, uint64_t *errs_sum, char *why, size_t n,
-			       size_t *off)
+			       const char *driver, const struct cu_stat *s0,
+			       const struct cu_stat *s1, const struct reading *r0,
+			       const struct reading *r1, uint64_t failed_len, uint64_t *errs_sum,
+			       char *why, size_t n, size_t *off)
 {
 	bool entry = !c->trace->exit_probes, ok = true;
 	uint64_t err0 = 0, err1 = 0, errs;
@@ -307,9 +309,10 @@ static bool cross_check_driver(const struct conform_ctx *c, const struct counter
 		want = b - a;
 		got = traced_counter(r1, driver, i) - traced_counter(r0, driver, i);
 		if (entry && !strcmp(name, "err_cnt")) {
-			conform_diag(c, "%-28s %-15s GETSTAT %+8" PRId64
-					" traced n/a (entry probes see no return value; the sum "
-					"is below)",
+			conform_diag(c,
+				     "%-28s %-15s GETSTAT %+8" PRId64
+				     " traced n/a (entry probes see no return value; the sum "
+				     "is below)",
 				     driver, name, (int64_t)want);
 			continue;
 		}
@@ -320,18 +323,17 @@ static bool cross_check_driver(const struct conform_ctx *c, const struct counter
 			want += errs * failed_len;
 			how = " (GETSTAT + err_cnt x request length)";
 		}
-		conform_diag(c, "%-28s %-15s GETSTAT %+8" PRId64 " traced %+8" PRId64 "%s%s", driver,
-			     name, (int64_t)(b - a), (int64_t)got, got == want ? " equal" : " DIFFERENT",
-			     how);
+		conform_diag(c, "%-28s %-15s GETSTAT %+8" PRId64 " traced %+8" PRId64 "%s%s",
+			     driver, name, (int64_t)(b - a), (int64_t)got,
+			     got == want ? " equal" : " DIFFERENT", how);
 		if (got == want)
 			continue;
 		ok = false;
 		if (*off < n)
-			*off += (size_t)snprintf(why + *off, n - *off,
-						 " %s %s traced %+" PRId64 ", GETSTAT %+" PRId64
-						 "%s;",
-						 driver, name, (int64_t)got, (int64_t)want,
-						 how[0] ? " (adjusted)" : "");
+			*off += (size_t)snprintf(
+				why + *off, n - *off,
+				" %s %s traced %+" PRId64 ", GETSTAT %+" PRId64 "%s;", driver, name,
+				(int64_t)got, (int64_t)want, how[0] ? " (adjusted)" : "");
 	}
 	return ok;
 }
@@ -344,8 +346,8 @@ static enum ab_tap_verdict cross_check(const struct conform_ctx *c, const struct
 {
 	size_t off = (size_t)snprintf(why, n, "traced != GETSTAT:");
 	uint64_t errs = 0, traced_errs = r1->errors - r0->errors;
-	bool ok = cross_check_driver(c, k, driver, &r0->st, &r1->st, r0, r1, failed_len, &errs,
-				     why, n, &off);
+	bool ok = cross_check_driver(c, k, driver, &r0->st, &r1->st, r0, r1, failed_len, &errs, why,
+				     n, &off);
 
 	if (r0->has_inner && r1->has_inner)
 		ok &= cross_check_driver(c, k, r1->inner.alg.driver, &r0->inner, &r1->inner, r0, r1,
@@ -364,8 +366,8 @@ static enum ab_tap_verdict cross_check(const struct conform_ctx *c, const struct
 			ok = false;
 			if (off < n)
 				snprintf(why + off, n - off,
-					 " failed calls traced %+" PRId64 ", GETSTAT err_cnt %+" PRId64
-					 ";",
+					 " failed calls traced %+" PRId64
+					 ", GETSTAT err_cnt %+" PRId64 ";",
 					 (int64_t)traced_errs, (int64_t)errs);
 		}
 	} else if (!c->trace->exit_probes) {
@@ -502,8 +504,8 @@ static enum ab_tap_verdict check_afalg(struct conform_ctx *c, const struct count
 		snprintf(why, n, "%s: cannot run: %s", k->alg, strerror(ret < 0 ? -ret : ret));
 		v = AB_TAP_FAIL;
 	} else if (cross) {
-		v = cross_check(c, k, driver, &r[0], &r[1], k->kind == K_AEAD ? LEN + TAG : LEN, why,
-				n);
+		v = cross_check(c, k, driver, &r[0], &r[1], k->kind == K_AEAD ? LEN + TAG : LEN,
+				why, n);
 	} else {
 		expected(k, c->counting_version, &w, &e);
 		v = stat_deltas(&r[0].st, &r[1].st, &e, got, why, n)
@@ -598,8 +600,9 @@ static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counte
 		v = AB_TAP_FAIL;
 	} else if (cross) {
 		/* everything the three jobs did, set-up included: no request fails here */
-		conform_diag(c, "%s: the count=0 and count=%d jobs (%" PRIu64 " ops on %" PRIu64
-				" CPUs) and their set-up",
+		conform_diag(c,
+			     "%s: the count=0 and count=%d jobs (%" PRIu64 " ops on %" PRIu64
+			     " CPUs) and their set-up",
 			     driver, N_OPS, w.n, w.n / N_OPS);
 		v = cross_check(c, k, driver, &r[0], &r[2], 0, why, n);
 	} else if (stat_deltas(&r[0].st, &r[1].st, &e, setup, why, n) ||
@@ -636,20 +639,19 @@ static enum ab_tap_verdict check_counters(struct conform_ctx *c, const void *arg
 static const char *unprobed(const struct trace_session *s, enum op op)
 {
 	static const enum trace_role role[] = {
-		[OP_HASH] = T_HASH, [OP_ENC] = T_ENC,	    [OP_DEC] = T_DEC,
+		[OP_HASH] = T_HASH,  [OP_ENC] = T_ENC,	 [OP_DEC] = T_DEC,
 		[OP_BADTAG] = T_DEC, [OP_COMP] = T_COMP, [OP_DECOMP] = T_DECOMP,
 	};
 
 	for (unsigned int i = 0; i < s->n_probes; i++)
-		if (!s->probes[i].probed &&
-		    (s->probes[i].role == role[op] || (op == OP_HASH && s->probes[i].role == T_HASH_LEN)))
+		if (!s->probes[i].probed && (s->probes[i].role == role[op] ||
+					     (op == OP_HASH && s->probes[i].role == T_HASH_LEN)))
 			return s->probes[i].func;
 	return NULL;
 }
 
 /* The same workload with the probes of algbench trace on: traced == GETSTAT. */
-static enum ab_tap_verdict check_traced(struct conform_ctx *c, const void *arg, char *why,
-					size_t n)
+static enum ab_tap_verdict check_traced(struct conform_ctx *c, const void *arg, char *why, size_t n)
 {
 	const struct counter_case *k = arg;
 	const char *func;
@@ -659,7 +661,8 @@ static enum ab_tap_verdict check_traced(struct conform_ctx *c, const void *arg, 
 		return AB_TAP_SKIP;
 	}
 	if ((func = unprobed(c->trace, k->op))) {
-		snprintf(why, n, "%s (nor what it calls) is not a function on this kernel: not traced",
+		snprintf(why, n,
+			 "%s (nor what it calls) is not a function on this kernel: not traced",
 			 func);
 		return AB_TAP_SKIP;
 	}
@@ -669,21 +672,20 @@ static enum ab_tap_verdict check_traced(struct conform_ctx *c, const void *arg, 
 }
 
 /* The workloads, each run by a counters_ row and (with --trace) by a trace_ row. */
-static const struct counter_case
-	afalg_sha256 = { "sha256", K_HASH, OP_HASH, VIA_AFALG },
-	afalg_cbc_enc = { "cbc(aes)", K_SKCIPHER, OP_ENC, VIA_AFALG },
-	afalg_cbc_dec = { "cbc(aes)", K_SKCIPHER, OP_DEC, VIA_AFALG },
-	afalg_gcm_enc = { "gcm(aes)", K_AEAD, OP_ENC, VIA_AFALG },
-	afalg_gcm_dec = { "gcm(aes)", K_AEAD, OP_DEC, VIA_AFALG },
-	afalg_gcm_badtag = { "gcm(aes)", K_AEAD, OP_BADTAG, VIA_AFALG },
-	kmod_ahash = { "sha256", K_HASH, OP_HASH, VIA_KMOD },
-	kmod_shash = { "sha256", K_SHASH, OP_HASH, VIA_KMOD },
-	kmod_cbc_enc = { "cbc(aes)", K_SKCIPHER, OP_ENC, VIA_KMOD },
-	kmod_cbc_dec = { "cbc(aes)", K_SKCIPHER, OP_DEC, VIA_KMOD },
-	kmod_gcm_enc = { "gcm(aes)", K_AEAD, OP_ENC, VIA_KMOD },
-	kmod_gcm_dec = { "gcm(aes)", K_AEAD, OP_DEC, VIA_KMOD },
-	kmod_deflate_comp = { "deflate", K_ACOMP, OP_COMP, VIA_KMOD },
-	kmod_deflate_decomp = { "deflate", K_ACOMP, OP_DECOMP, VIA_KMOD };
+static const struct counter_case afalg_sha256 = { "sha256", K_HASH, OP_HASH, VIA_AFALG },
+				 afalg_cbc_enc = { "cbc(aes)", K_SKCIPHER, OP_ENC, VIA_AFALG },
+				 afalg_cbc_dec = { "cbc(aes)", K_SKCIPHER, OP_DEC, VIA_AFALG },
+				 afalg_gcm_enc = { "gcm(aes)", K_AEAD, OP_ENC, VIA_AFALG },
+				 afalg_gcm_dec = { "gcm(aes)", K_AEAD, OP_DEC, VIA_AFALG },
+				 afalg_gcm_badtag = { "gcm(aes)", K_AEAD, OP_BADTAG, VIA_AFALG },
+				 kmod_ahash = { "sha256", K_HASH, OP_HASH, VIA_KMOD },
+				 kmod_shash = { "sha256", K_SHASH, OP_HASH, VIA_KMOD },
+				 kmod_cbc_enc = { "cbc(aes)", K_SKCIPHER, OP_ENC, VIA_KMOD },
+				 kmod_cbc_dec = { "cbc(aes)", K_SKCIPHER, OP_DEC, VIA_KMOD },
+				 kmod_gcm_enc = { "gcm(aes)", K_AEAD, OP_ENC, VIA_KMOD },
+				 kmod_gcm_dec = { "gcm(aes)", K_AEAD, OP_DEC, VIA_KMOD },
+				 kmod_deflate_comp = { "deflate", K_ACOMP, OP_COMP, VIA_KMOD },
+				 kmod_deflate_decomp = { "deflate", K_ACOMP, OP_DECOMP, VIA_KMOD };
 
 const struct conform_check conform_counter_checks[] = {
 	{ "counters_sha256: 16 AF_ALG sha256 digests of 4096 B add hash_cnt 16, hash_tlen 65536",
@@ -732,7 +734,8 @@ const struct conform_check conform_trace_checks[] = {
 	  &afalg_gcm_enc },
 	{ "trace_gcm_aes_decrypt: AF_ALG gcm(aes) decryptions, traced = GETSTAT", check_traced,
 	  &afalg_gcm_dec },
-	{ "trace_gcm_aes_badtag: a failed tag check, traced = GETSTAT (entry probes: as documented)",
+	{ "trace_gcm_aes_badtag: a failed tag check, traced = GETSTAT (entry probes: as "
+	  "documented)",
 	  check_traced, &afalg_gcm_badtag },
 	{ "trace_kmod_ahash_sha256: algbench.ko ahash digests, traced = GETSTAT", check_traced,
 	  &kmod_ahash },

@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "crypto_user.h"
 #include "sys/json_out.h"
+#include "sys/kstats.h"
 
 struct nl_opts {
 	const char *name;
@@ -40,32 +41,22 @@ static const struct ab_opt_cmd nl_cmd = {
 		 "         module, priority, refcnt, flags, type and the type's report fields\n"
 		 "  get    one algorithm (GETALG); with --driver, that exact driver\n"
 		 "  stat   one algorithm's counters (GETSTAT). A kernel without crypto\n"
-		 "         statistics (CONFIG_CRYPTO_STATS unset, or Linux >= 6.10) answers\n"
+		 "         statistics (CONFIG_CRYPTO_STATS unset, or " KSTATS_REMOVED_IN_TEXT
+		 " and later) answers\n"
 		 "         -ENOTSUPP: that is reported, exit 0, JSON status \"unsupported\"\n",
 	.after = "Exit: 0 ok, 1 the kernel refused (e.g. no such algorithm: ENOENT),\n"
 		 "2 bad usage or no crypto_user socket.\n",
 };
 
+/*
+ * E's name: glibc's (2.32+) for every userspace errno; the kernel-internal
+ * ENOTSUPP (524) that GETSTAT answers is none of libc's.
+ */
 static const char *errno_name(int e)
 {
-	switch (e) {
-	case ENOENT:
-		return "ENOENT";
-	case EINVAL:
-		return "EINVAL";
-	case EPERM:
-		return "EPERM";
-	case CU_ENOTSUPP:
-		return "ENOTSUPP";
-	case ETIMEDOUT:
-		return "ETIMEDOUT";
-	case EBADMSG:
-		return "EBADMSG";
-	case EPROTO:
-		return "EPROTO";
-	default:
-		return "errno";
-	}
+	const char *name = e == CU_ENOTSUPP ? "ENOTSUPP" : strerrorname_np(e);
+
+	return name ? name : "errno";
 }
 
 /* The kernel's words for an error: "No such file or directory (ENOENT, 2)". */
@@ -146,7 +137,7 @@ static int dump_json_out(json_t *j)
 
 	json_decref(j);
 	if (ret)
-		fprintf(stderr, "algbench nl: cannot write JSON to stdout: %s\n", strerror(-ret));
+		ab_err("cannot write JSON to stdout: %s\n", strerror(-ret));
 	return ret ? 1 : 0;
 }
 
@@ -162,26 +153,24 @@ static int do_list(struct cu_sock *s, const struct nl_opts *o)
 	ret = cu_dump(s, print_row, arr);
 	if (ret) {
 		describe_error(why, sizeof(why), ret, cu_last_ack(s));
-		fprintf(stderr, "algbench nl list: GETALG dump failed: %s\n", why);
+		ab_err("GETALG dump failed: %s\n", why);
 		json_decref(arr);
 		return 1;
 	}
 	return arr ? dump_json_out(arr) : 0;
 }
 
-static void report_refusal(const char *what, const struct nl_opts *o, int ret,
-			   const struct cu_sock *s)
+static void report_refusal(const struct nl_opts *o, int ret, const struct cu_sock *s)
 {
 	char why[AB_WHY_LEN];
 
 	describe_error(why, sizeof(why), ret, cu_last_ack(s));
 	if (ret == -ENOENT)
-		fprintf(stderr,
-			"algbench nl %s: no algorithm '%s'%s%s%s in the running kernel (%s)\n",
-			what, o->name, o->driver ? " with driver '" : "",
-			o->driver ? o->driver : "", o->driver ? "'" : "", why);
+		ab_err("no algorithm '%s'%s%s%s in the running kernel (%s)\n", o->name,
+		       o->driver ? " with driver '" : "", o->driver ? o->driver : "",
+		       o->driver ? "'" : "", why);
 	else
-		fprintf(stderr, "algbench nl %s: %s: the kernel refused: %s\n", what, o->name, why);
+		ab_err("%s: the kernel refused: %s\n", o->name, why);
 }
 
 static int do_get(struct cu_sock *s, const struct nl_opts *o)
@@ -190,7 +179,7 @@ static int do_get(struct cu_sock *s, const struct nl_opts *o)
 	int ret = cu_get(s, o->name, o->driver ? o->driver : "", &a);
 
 	if (ret) {
-		report_refusal("get", o, ret, s);
+		report_refusal(o, ret, s);
 		return 1;
 	}
 	if (o->json)
@@ -238,9 +227,9 @@ static int print_no_stats(const struct nl_opts *o, const struct cu_sock *s)
 					       "unsupported", "errno", CU_ENOTSUPP, "reason",
 					       "kernel has no crypto statistics"));
 	printf("%s: the kernel has no crypto statistics: GETSTAT answered -ENOTSUPP (%d)%s%s.\n"
-	       "CONFIG_CRYPTO_STATS is unset in this kernel, or it is Linux >= 6.10, where the\n"
-	       "counters were removed and GETSTAT always answers so.\n",
-	       o->name, CU_ENOTSUPP, msg[0] ? ": " : "", msg);
+	       "CONFIG_CRYPTO_STATS is unset in this kernel, or %s, so GETSTAT always\n"
+	       "answers so.\n",
+	       o->name, CU_ENOTSUPP, msg[0] ? ": " : "", msg, kstats_removed_why());
 	return 0;
 }
 
@@ -252,26 +241,25 @@ static int do_stat(struct cu_sock *s, const struct nl_opts *o)
 	if (ret == -CU_ENOTSUPP)
 		return print_no_stats(o, s);
 	if (ret) {
-		report_refusal("stat", o, ret, s);
+		report_refusal(o, ret, s);
 		return 1;
 	}
 	return print_stat(&st, o->json);
 }
 
-/* argv[1] is the subcommand. AB_OPT_GO, or the exit status. */
+/* argv[0] is the subcommand. AB_OPT_GO, or the exit status. */
 static int parse_opts(int argc, char **argv, bool want_name, struct nl_opts *o)
 {
 	struct ab_opt_cmd sub = nl_cmd;
 	char name[32];
 	int first, st;
 
-	snprintf(name, sizeof(name), "nl %s", argv[1]);
+	snprintf(name, sizeof(name), "nl %s", argv[0]);
 	sub.who = name;
 	memset(o, 0, sizeof(*o));
-	st = ab_opt_parse(&sub, argc - 1, argv + 1, o, &first);
+	st = ab_opt_parse(&sub, argc, argv, o, &first);
 	if (st != AB_OPT_GO)
 		return st;
-	first++; /* an index into argv again */
 	if (!want_name && o->driver)
 		return ab_opt_error(&sub, "unexpected argument '--driver' (list takes no NAME)");
 	if (want_name && first < argc)
@@ -283,43 +271,48 @@ static int parse_opts(int argc, char **argv, bool want_name, struct nl_opts *o)
 	return AB_OPT_GO;
 }
 
-int cmd_nl(int argc, char **argv)
+/* One subcommand: its options, then RUN on a crypto_user socket. */
+static int nl_sub(int argc, char **argv, bool want_name,
+		  int (*run)(struct cu_sock *, const struct nl_opts *))
 {
-	static const struct {
-		const char *name;
-		int (*run)(struct cu_sock *, const struct nl_opts *);
-		bool want_name;
-	} subs[] = { { "list", do_list, false },
-		     { "get", do_get, true },
-		     { "stat", do_stat, true } };
 	struct nl_opts o;
 	struct cu_sock *s;
-	int st;
+	int st = parse_opts(argc, argv, want_name, &o);
 
-	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		ab_opt_help(&nl_cmd, stdout);
-		return 0;
+	if (st != AB_OPT_GO)
+		return st;
+	s = cu_open();
+	if (!s) {
+		ab_err("cannot open a NETLINK_CRYPTO socket: %s "
+		       "(is crypto_user loaded? try 'modprobe crypto_user')\n",
+		       strerror(errno));
+		return 2;
 	}
-	for (size_t i = 0; argc >= 2 && i < sizeof(subs) / sizeof(subs[0]); i++) {
-		if (strcmp(argv[1], subs[i].name))
-			continue;
-		st = parse_opts(argc, argv, subs[i].want_name, &o);
-		if (st != AB_OPT_GO)
-			return st;
-		s = cu_open();
-		if (!s) {
-			fprintf(stderr,
-				"algbench nl: cannot open a NETLINK_CRYPTO socket: %s "
-				"(is crypto_user loaded? try 'modprobe crypto_user')\n",
-				strerror(errno));
-			return 2;
-		}
-		int ret = subs[i].run(s, &o);
+	st = run(s, &o);
+	cu_close(s);
+	return st;
+}
 
-		cu_close(s);
-		return ret;
-	}
-	if (argc < 2)
-		return ab_opt_error(&nl_cmd, "list, get or stat missing");
-	return ab_opt_error(&nl_cmd, "unknown subcommand '%s'", argv[1]);
+static int nl_list(int argc, char **argv)
+{
+	return nl_sub(argc, argv, false, do_list);
+}
+
+static int nl_get(int argc, char **argv)
+{
+	return nl_sub(argc, argv, true, do_get);
+}
+
+static int nl_stat(int argc, char **argv)
+{
+	return nl_sub(argc, argv, true, do_stat);
+}
+
+int cmd_nl(int argc, char **argv)
+{
+	static const struct ab_opt_sub subs[] = {
+		{ "list", nl_list }, { "get", nl_get }, { "stat", nl_stat }, { 0 }
+	};
+
+	return ab_opt_dispatch(&nl_cmd, subs, argc, argv);
 }

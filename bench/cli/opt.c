@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The option table (cli/opt.h): getopt_long() array, defaults, --help, one error format. */
-#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -9,35 +8,44 @@
 #include <string.h>
 
 #include "cli/opt.h"
+#include "core/number.h"
 
 #define HELP_VAL  'h'
 #define ROW_VAL	  256 /* getopt_long() value of row i: ROW_VAL + i */
 #define WIDTH	  79  /* --help lines stay within this many columns */
 #define LABEL_MAX 26  /* a longer label puts its help on the next line */
+#define HELP_LEN  512 /* one option's help or default text made at run time */
 
-int ab_opt_uint(const char *s, unsigned long long min, unsigned long long max,
-		unsigned long long *out)
+/* "algbench CMD", set once per command (libkcapi's program name, our way) */
+static char prog[64] = "algbench";
+
+void ab_cmd_name_set(const char *name)
 {
-	unsigned long long v;
-	char *end;
+	snprintf(prog, sizeof(prog), "algbench%s%s", name && name[0] ? " " : "", name ? name : "");
+}
 
-	if (!isdigit((unsigned char)s[0]))
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
+static void say(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", prog);
+	vfprintf(stderr, fmt, ap);
+}
+
+void ab_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(fmt, ap);
+	va_end(ap);
 }
 
 int ab_opt_error(const struct ab_opt_cmd *c, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "algbench %s: ", c->who ? c->who : c->name);
+	ab_cmd_name_set(c->who ? c->who : c->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
 	fprintf(stderr, " (see --help)\n");
 	return 2;
@@ -72,7 +80,7 @@ static const char *default_of(const struct ab_opt_cmd *c, const struct ab_opt *o
 
 static int set_str(const struct ab_opt *o, const char *arg, const char **field, char *why)
 {
-	char list[AB_OPT_WHY_LEN / 2];
+	char list[AB_WHY_LEN / 2];
 
 	if (!o->choices) {
 		*field = arg;
@@ -83,9 +91,8 @@ static int set_str(const struct ab_opt *o, const char *arg, const char **field, 
 			*field = *ch;
 			return 0;
 		}
-	snprintf(why, AB_OPT_WHY_LEN, "'%s' is not one of %s", arg,
-		 arg_name(o, list, sizeof(list)));
-	return -1;
+	snprintf(why, AB_WHY_LEN, "'%s' is not one of %s", arg, arg_name(o, list, sizeof(list)));
+	return -EINVAL;
 }
 
 static int set_number(const struct ab_opt *o, const char *arg, void *field, char *why)
@@ -95,21 +102,22 @@ static int set_number(const struct ab_opt *o, const char *arg, void *field, char
 	unsigned long long u;
 
 	if (o->type == AB_OPT_UINT) {
-		if (!ab_opt_uint(arg, (unsigned long long)o->min, (unsigned long long)o->max, &u)) {
+		if (!ab_parse_uint(arg, (unsigned long long)o->min, (unsigned long long)o->max,
+				   &u)) {
 			*(unsigned int *)field = (unsigned int)u;
 			return 0;
 		}
-		snprintf(why, AB_OPT_WHY_LEN, "'%s' is not a whole number from %.0f to %.0f", arg,
+		snprintf(why, AB_WHY_LEN, "'%s' is not a whole number from %.0f to %.0f", arg,
 			 o->min, o->max);
-		return -1;
+		return -EINVAL;
 	}
 	d = strtod(arg, &end);
 	if (end != arg && !*end && isfinite(d) && d >= o->min && d <= o->max) {
 		*(double *)field = d;
 		return 0;
 	}
-	snprintf(why, AB_OPT_WHY_LEN, "'%s' is not a number from %g to %g", arg, o->min, o->max);
-	return -1;
+	snprintf(why, AB_WHY_LEN, "'%s' is not a number from %g to %g", arg, o->min, o->max);
+	return -EINVAL;
 }
 
 /* Store ARG for row O into TARGET. 0, or -1 and WHY. */
@@ -129,12 +137,12 @@ static int set(const struct ab_opt *o, const char *arg, void *target, char *why)
 	case AB_OPT_CALL:
 		return o->call(arg, field, why);
 	}
-	return -1;
+	return -EINVAL;
 }
 
 static int apply_defaults(const struct ab_opt_cmd *c, void *target)
 {
-	char buf[AB_OPT_WHY_LEN], why[AB_OPT_WHY_LEN] = "";
+	char buf[AB_WHY_LEN], why[AB_WHY_LEN] = "";
 
 	for (const struct ab_opt *o = c->opts; o->name; o++) {
 		const char *def = default_of(c, o, buf, sizeof(buf));
@@ -213,9 +221,10 @@ static int refused(const struct ab_opt_cmd *c, int ret, const char *word)
 int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target, int *first)
 {
 	struct option lo[2 * AB_OPT_MAX + 2];
-	char shorts[3 * AB_OPT_MAX + 4], why[AB_OPT_WHY_LEN];
+	char shorts[3 * AB_OPT_MAX + 4], why[AB_WHY_LEN];
 	int ret;
 
+	ab_cmd_name_set(c->who ? c->who : c->name);
 	if (build(c, lo, shorts) || apply_defaults(c, target))
 		return 2;
 	optind = 0; /* glibc: start over, also for a second parse in one process */
@@ -245,7 +254,8 @@ int ab_opt_main(const struct ab_opt_cmd *c, int argc, char **argv)
 	int first, st;
 
 	if (!opts) {
-		fprintf(stderr, "algbench %s: out of memory\n", c->name);
+		ab_cmd_name_set(c->who ? c->who : c->name);
+		ab_err("out of memory\n");
 		return 2;
 	}
 	st = ab_opt_parse(c, argc, argv, opts, &first);
@@ -285,7 +295,7 @@ static void wrap(FILE *out, const char *text, int col)
 
 static void help_row(FILE *out, const struct ab_opt_cmd *c, const struct ab_opt *o, int col)
 {
-	char label[128], text[1024], dyn[AB_OPT_WHY_LEN], defbuf[AB_OPT_WHY_LEN];
+	char label[128], text[3 * HELP_LEN], dyn[HELP_LEN], defbuf[HELP_LEN];
 	const char *help = o->help, *def = o->def_text;
 	int n = label_of(o, label, sizeof(label));
 
@@ -333,4 +343,26 @@ void ab_opt_help(const struct ab_opt_cmd *c, FILE *out)
 	fprintf(out, "  -h, --help%*sthis text\n", col - 12, "");
 	if (c->after)
 		fprintf(out, "\n%s", c->after);
+}
+
+int ab_opt_dispatch(const struct ab_opt_cmd *group, const struct ab_opt_sub *subs, int argc,
+		    char **argv)
+{
+	char names[128] = "";
+	size_t used = 0;
+
+	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		ab_opt_help(group, stdout);
+		return 0;
+	}
+	for (const struct ab_opt_sub *s = subs; s->name; s++) {
+		if (argc >= 2 && !strcmp(argv[1], s->name))
+			return s->run(argc - 1, argv + 1);
+		if (used < sizeof(names))
+			used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
+						 s == subs ? "" : ", ", s->name);
+	}
+	if (argc < 2)
+		return ab_opt_error(group, "subcommand missing (one of: %s)", names);
+	return ab_opt_error(group, "unknown subcommand '%s' (one of: %s)", argv[1], names);
 }

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/error.h"
+
 /*
  * After fio's options.c: a command states each option once, as a row that
  * names it, says how its value is checked and stored (into the field at
@@ -17,8 +19,6 @@
  * cannot disagree.
  */
 
-/* Room for one reason; at least AB_WHY_LEN (core/error.h), which callbacks may fill. */
-#define AB_OPT_WHY_LEN 512
 /*
  * Bounds a table: at most 2 * AB_OPT_MAX - 1 long names (each row's and
  * each alias), so AB_OPT_MAX - 1 rows that all have an alias fit, or more
@@ -29,9 +29,9 @@
 enum ab_opt_type {
 	AB_OPT_FLAG,   /* takes no argument: the int at .off becomes 1 */
 	AB_OPT_STR,    /* const char * at .off: the argument (one of .choices, if any) */
-	AB_OPT_UINT,   /* unsigned int at .off: decimal digits only, in .min...max */
+	AB_OPT_UINT,   /* unsigned int at .off: ab_parse_uint() (core/number.h), in .min...max */
 	AB_OPT_DOUBLE, /* double at .off: a finite number in .min...max */
-	AB_OPT_CALL,   /* .call(argument, the field at .off, why): 0, or -1 and WHY */
+	AB_OPT_CALL,   /* .call(argument, the field at .off, why): 0, or -EINVAL and WHY */
 };
 
 /*
@@ -50,7 +50,7 @@ struct ab_opt {
 	const char *alias;			/* a second long name for the same option */
 	double min, max;
 	const char *const *choices; /* STR: NULL-terminated list of the values allowed */
-	int (*call)(const char *arg, void *field, char *why);
+	int (*call)(const char *arg, void *field, char *why); /* 0, or -EINVAL and WHY */
 	/*
 	 * The default: .def (or what .def_fn writes) is parsed as if given
 	 * first on the command line, and shown in --help; .def_text is shown
@@ -105,16 +105,31 @@ int ab_opt_main(const struct ab_opt_cmd *c, int argc, char **argv);
 
 void ab_opt_help(const struct ab_opt_cmd *c, FILE *out);
 
+/* A subcommand of a command that has them (nl list, em bench): argv[0] is its name. */
+struct ab_opt_sub {
+	const char *name; /* NULL ends a table */
+	int (*run)(int argc, char **argv);
+};
+
+/*
+ * The one subcommand dispatch: argv[1] names a row of SUBS, which gets
+ * argc - 1, argv + 1. "--help" or "-h" prints GROUP's help on stdout
+ * (exit 0); a missing or unknown subcommand is GROUP's usage error (2).
+ */
+int ab_opt_dispatch(const struct ab_opt_cmd *group, const struct ab_opt_sub *subs, int argc,
+		    char **argv);
+
+/*
+ * The "algbench CMD: " prefix of every message a command prints, set once:
+ * ab_opt_parse() sets it from the table (c->who, else c->name), a command
+ * that dispatches before parsing ("em", "nl") sets it itself.
+ */
+void ab_cmd_name_set(const char *name);
+/* "algbench CMD: " and the message on stderr; FMT ends with its own newline, as printf's. */
+void ab_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Print "algbench NAME: MESSAGE (see --help)" on stderr; returns 2, the usage exit status. */
 int ab_opt_error(const struct ab_opt_cmd *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-
-/*
- * The strict number parser for the command line: decimal digits only (no
- * sign, no blanks: strtoull() takes " -1" as ULLONG_MAX), no overflow, and
- * the value in MIN..MAX. 0, or -1.
- */
-int ab_opt_uint(const char *s, unsigned long long min, unsigned long long max,
-		unsigned long long *out);
 
 #endif

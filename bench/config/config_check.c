@@ -299,7 +299,7 @@ static int load(struct kconfig *kc, const char *path, int running, int json)
 
 	if (!r)
 		return 0;
-	fprintf(stderr, "algbench config-check: %s\n", err);
+	ab_err("%s\n", err);
 	if (json)
 		dump_json(
 			json_pack("{s:s, s:s}", "schema", "algbench-config-check/1", "error", err));

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "config/config_rules.h"
+#include "sys/kstats.h"
 
 /*
  * AB_STATS_EVIDENCE: this project's own stats-on vs stats-off figure, from
@@ -37,7 +38,7 @@ const struct rule config_rules[] = {
 		.syms = { "CRYPTO_STATS" },
 		.when = WHEN_Y,
 		.severity = SEV_ERROR,
-		.removed_in = 610,
+		.removed_in = KSTATS_REMOVED_IN,
 		.condition = "=y",
 		.cost = "Every aead, skcipher, hash, compress, rng, akcipher and kpp request "
 			"updates shared atomic64 counters in its crypto_alg, whether or not anyone "
@@ -645,9 +646,7 @@ int config_rule_symbol(const char *name)
 
 const char *config_stats_state(const struct kconfig *kc)
 {
-	unsigned int v = kconfig_version_code(kc);
-
-	if (v >= 610)
-		return "removed in Linux 6.10";
+	if (kstats_removed(kconfig_version_code(kc)))
+		return "removed in " KSTATS_REMOVED_IN_TEXT;
 	return kconfig_show(kc, "CRYPTO_STATS");
 }

@@ -9,7 +9,12 @@
 #ifndef ALGBENCH_ERROR_H
 #define ALGBENCH_ERROR_H
 
-/* room for one reason: a refused module load carries the kernel's words, the cause and the fix */
-#define AB_WHY_LEN 512
+/*
+ * Room for one reason, the one size of every why buffer. A reason that
+ * embeds another ("no config: %s; %s") may lose its tail to snprintf();
+ * a reason from the kernel (tracefs error_log, a probe definition, a
+ * refused module load with the kernel's words, the cause and the fix) fits.
+ */
+#define AB_WHY_LEN 1024
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Robust summaries of samples: median and MAD, as hyperfine and lkp use. */
+#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -276,7 +277,7 @@ static int resampler_init(struct resampler *r, const double *v, size_t n)
 	r->count = malloc(n * sizeof(*r->count));
 	if (!order || !r->sorted || !r->rank_of || !r->count) {
 		free(order);
-		return -1; /* the caller's resampler_free() takes the rest */
+		return -ENOMEM; /* the caller's resampler_free() takes the rest */
 	}
 	for (size_t i = 0; i < n; i++)
 		order[i] = (struct ranked){ v[i], i };

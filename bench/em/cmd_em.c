@@ -112,15 +112,14 @@ static int em_bench(void *opts, int argc, char **argv)
 
 		ab_em_rk3399(&d, c);
 		if (agreement(&d, &points, &same, &worst)) {
-			fprintf(stderr,
-				"algbench em bench: %s: the two formulas chose different states in "
-				"%lu of %lu points\n",
-				d.name, points - same, points);
+			ab_err("%s: the two formulas chose different states in "
+			       "%lu of %lu points\n",
+			       d.name, points - same, points);
 			status = 1;
 		}
 		ratio = calloc((size_t)repeats * 3, sizeof(double));
 		if (!ratio) {
-			fprintf(stderr, "algbench em bench: out of memory\n");
+			ab_err("out of memory\n");
 			return 1;
 		}
 		told = ratio + repeats;
@@ -160,17 +159,16 @@ static const struct ab_opt_cmd bench_cmd = {
 		 "1.43x (big) / 1.69x (little) on a RockPi 4B.\n",
 };
 
+static int em_bench_main(int argc, char **argv)
+{
+	return ab_opt_main(&bench_cmd, argc, argv);
+}
+
 int cmd_em(int argc, char **argv)
 {
-	if (argc >= 2 && !strcmp(argv[1], "bench"))
-		return ab_opt_main(&bench_cmd, argc - 1, argv + 1);
-	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		ab_opt_help(&bench_cmd, stdout);
-		return 0;
-	}
-	fprintf(stderr,
-		"algbench em: unknown or missing subcommand%s%s (the one there is: 'algbench em "
-		"bench')\n",
-		argc >= 2 ? " " : "", argc >= 2 ? argv[1] : "");
-	return 2;
+	static const struct ab_opt_sub subs[] = { { "bench", em_bench_main }, { 0 } };
+	struct ab_opt_cmd em = bench_cmd;
+
+	em.who = "em"; /* its usage errors are em's; --help is em bench's */
+	return ab_opt_dispatch(&em, subs, argc, argv);
 }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli/opt.h"
+#include "core/number.h"
 #include "core/stats.h"
 #include "energy/em_source.h"
 #include "sys/cpu.h"
@@ -26,7 +27,7 @@ static int fail(char *why, size_t len, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, len, fmt, ap);
 	va_end(ap);
-	return -1;
+	return -EINVAL;
 }
 
 static void cpu_set(struct ab_em_pd *pd, unsigned int cpu)
@@ -225,7 +226,7 @@ static int read_number(const char *dir, const char *file, uint64_t min, uint64_t
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	if (ab_read_line(path, line, sizeof(line)))
 		return fail(why, len, "cannot read %s: %s", path, strerror(errno));
-	if (ab_opt_uint(line, min, max, &x))
+	if (ab_parse_uint(line, min, max, &x))
 		return fail(why, len, "%s: \"%.31s\" is not a number in %llu..%llu", path, line,
 			    (unsigned long long)min, (unsigned long long)max);
 	*out = x;
@@ -242,7 +243,7 @@ static int parse_cpulist(const char *text, struct ab_em_pd *pd)
 		if (CPU_ISSET_S((size_t)c, s.size, s.set))
 			cpu_set(pd, (unsigned int)c);
 	ab_cpuset_free(&s);
-	return bad ? -1 : 0;
+	return bad ? -EINVAL : 0;
 }
 
 static int by_khz(const void *a, const void *b)
@@ -283,12 +284,12 @@ static int read_domain(const char *name, struct ab_em_pd *pd, char *why, size_t 
 	}
 	closedir(d);
 	if (ret)
-		return -1;
+		return -EINVAL;
 	if (!pd->nr)
 		return fail(why, len, "%s: no ps:* performance states", dir);
 	qsort(pd->st, pd->nr, sizeof(pd->st[0]), by_khz);
 	if (check_increasing(pd, dir, why, len))
-		return -1;
+		return -EINVAL;
 	snprintf(sub, sizeof(sub), "%s/cpus", dir);
 	if (ab_read_line(sub, line, sizeof(line))) {
 		pd->all_cpus = 1; /* not a CPU: a named device stands in for every CPU */
@@ -518,7 +519,7 @@ static unsigned int opp_of(const struct ab_em_source *src, const struct ab_em_pd
 		return ab_em_state_at(pd, src->opp_khz);
 	}
 	snprintf(path, sizeof(path), CPUFREQ, cpu);
-	if (!ab_read_line(path, line, sizeof(line)) && !ab_opt_uint(line, 1, AB_EM_MAX_KHZ, &khz)) {
+	if (!ab_read_line(path, line, sizeof(line)) && !ab_parse_uint(line, 1, AB_EM_MAX_KHZ, &khz)) {
 		*from = "cpufreq";
 		*cur_khz = khz;
 		return ab_em_state_at(pd, khz);

@@ -18,7 +18,6 @@
 #define AB_EM_SRC_MAX_CPUS    1024	   /* CPU numbers a domain may name */
 #define AB_EM_MAX_POWER_UW    64000000ULL  /* the kernel's EM_MAX_POWER (64 W) */
 #define AB_EM_MAX_KHZ	      100000000ULL /* 100 GHz: anything above is garbage */
-#define AB_EM_WHY_LEN	      512
 
 /* Energy-model debugfs; named here once for the messages and the JSON. */
 #define AB_EM_DEBUGFS "/sys/kernel/debug/energy_model"

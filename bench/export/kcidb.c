@@ -15,11 +15,10 @@
 
 #include "cli/opt.h"
 #include "command.h"
+#include "core/number.h"
 #include "result/result_json.h"
 #include "sys/json_in.h"
 #include "sys/json_out.h"
-
-#define PFX "algbench export: "
 
 struct ctx {
 	const char *origin;
@@ -99,7 +98,7 @@ static int export_result(struct ctx *c, const char *file, json_t *doc)
 		int has = 0;
 
 		if (!json_is_object(r)) {
-			fprintf(stderr, PFX "%s: results[%zu] is not an object\n", file, i);
+			ab_err("%s: results[%zu] is not an object\n", file, i);
 			return 2;
 		}
 		job_path(path, sizeof(path), "algbench.bench", r);
@@ -120,8 +119,7 @@ static int export_result(struct ctx *c, const char *file, json_t *doc)
 		else
 			status = has ? "DONE" : "PASS";
 		if (add_test(c, path, status, ab_json_str(r, "reason", NULL), v, "MB/s", has)) {
-			fprintf(stderr, PFX "%s: results[%zu]: median is not a finite number\n",
-				file, i);
+			ab_err("%s: results[%zu]: median is not a finite number\n", file, i);
 			return 2;
 		}
 	}
@@ -134,10 +132,9 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 	size_t i;
 
 	if (!json_is_array(pairs) || (one && !json_is_array(one))) {
-		fprintf(stderr,
-			PFX "%s: \"pairs\"/\"one_sided\" are not arrays; is it algbench compare "
-			    "--json output?\n",
-			file);
+		ab_err("%s: \"pairs\"/\"one_sided\" are not arrays; is it algbench compare "
+		       "--json output?\n",
+		       file);
 		return 2;
 	}
 	json_array_foreach(pairs, i, p)
@@ -149,10 +146,8 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 		/* compare writes a null ratio where a side has no median: a test without a value */
 		if (!json_is_object(p) || !json_is_object(json_object_get(p, "job")) || !w ||
 		    !(json_is_number(ratio) || json_is_null(ratio))) {
-			fprintf(stderr,
-				PFX "%s: pairs[%zu] lacks job, verdict or ratio (a number or "
-				    "null)\n",
-				file, i);
+			ab_err("%s: pairs[%zu] lacks job, verdict or ratio (a number or null)\n", file,
+			       i);
 			return 2;
 		}
 		job_path(path, sizeof(path), "algbench.compare", json_object_get(p, "job"));
@@ -161,7 +156,7 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 						      : "PASS";
 		if (add_test(c, path, status, w, json_number_value(ratio), "new/base",
 			     json_is_number(ratio))) {
-			fprintf(stderr, PFX "%s: pairs[%zu]: ratio is not finite\n", file, i);
+			ab_err("%s: pairs[%zu]: ratio is not finite\n", file, i);
 			return 2;
 		}
 	}
@@ -170,7 +165,7 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 		char path[512];
 
 		if (!json_is_object(p) || !json_is_object(json_object_get(p, "job"))) {
-			fprintf(stderr, PFX "%s: one_sided[%zu] lacks job\n", file, i);
+			ab_err("%s: one_sided[%zu] lacks job\n", file, i);
 			return 2;
 		}
 		job_path(path, sizeof(path), "algbench.compare", json_object_get(p, "job"));
@@ -188,6 +183,7 @@ static int export_tap(struct ctx *c, const char *file, FILE *f)
 
 	while (fgets(line, sizeof(line), f)) {
 		char *s = line, *name, *hash, path[512], part[400];
+		unsigned long long num;
 		const char *status;
 		int fail = 0;
 
@@ -200,9 +196,9 @@ static int export_tap(struct ctx *c, const char *file, FILE *f)
 		} else {
 			continue;
 		}
-		strtoul(s, &name, 10);
-		if (name == s)
-			continue;
+		name = s + strspn(s, "0123456789");
+		if (ab_parse_uint_n(s, (size_t)(name - s), 1, ~0ULL, 0, &num))
+			continue; /* TAP's test number: digits, from 1 */
 		while (*name == ' ' || *name == '-')
 			name++;
 		hash = strchr(name, '#');
@@ -223,10 +219,8 @@ static int export_tap(struct ctx *c, const char *file, FILE *f)
 		seen++;
 	}
 	if (!seen) {
-		fprintf(stderr,
-			PFX
-			"%s: no \"ok\"/\"not ok\" lines; is it algbench conform --tap output?\n",
-			file);
+		ab_err("%s: no \"ok\"/\"not ok\" lines; is it algbench conform --tap output?\n",
+		       file);
 		return 2;
 	}
 	return 0;
@@ -243,10 +237,10 @@ static int opt_kernel(const char *arg, void *kernel, char *why)
 	json_t *s = json_string(arg);
 
 	if (!s) {
-		snprintf(why, AB_OPT_WHY_LEN,
+		snprintf(why, AB_WHY_LEN,
 			 "the release is not UTF-8 text (a JSON string must be); give it as "
 			 "uname -r prints it");
-		return -1;
+		return -EINVAL;
 	}
 	json_decref(s);
 	*(const char **)kernel = arg;
@@ -256,9 +250,9 @@ static int opt_kernel(const char *arg, void *kernel, char *why)
 static int opt_origin(const char *arg, void *origin, char *why)
 {
 	if (!*arg || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(arg)) {
-		snprintf(why, AB_OPT_WHY_LEN,
-			 "'%s': KCIDB origins are [a-z0-9_]+; pick such a name", arg);
-		return -1;
+		snprintf(why, AB_WHY_LEN, "'%s': KCIDB origins are [a-z0-9_]+; pick such a name",
+			 arg);
+		return -EINVAL;
 	}
 	*(const char **)origin = arg;
 	return 0;
@@ -298,7 +292,7 @@ static int export_main(void *opts, int nfiles, char **argv)
 		int ch;
 
 		if (!f) {
-			fprintf(stderr, PFX "%s: %s\n", file, why);
+			ab_err("%s: %s\n", file, why);
 			goto done;
 		}
 		while ((ch = getc(f)) == ' ' || ch == '\n' || ch == '\t' || ch == '\r')
@@ -307,7 +301,7 @@ static int export_main(void *opts, int nfiles, char **argv)
 		if (ch == '{') {
 			docs[i] = ab_json_load(file, why);
 			if (!docs[i]) {
-				fprintf(stderr, PFX "%s: not JSON: %s\n", file, why);
+				ab_err("%s: not JSON: %s\n", file, why);
 				goto done;
 			}
 			if (!kernel && !strcmp(ab_json_str(docs[i], "schema", ""), AB_SCHEMA))
@@ -330,7 +324,7 @@ static int export_main(void *opts, int nfiles, char **argv)
 			FILE *f = ab_fopen_regular(file, why);
 
 			if (!f) {
-				fprintf(stderr, PFX "%s: %s\n", file, why);
+				ab_err("%s: %s\n", file, why);
 				goto done;
 			}
 			rc = export_tap(&c, file, f);
@@ -338,7 +332,7 @@ static int export_main(void *opts, int nfiles, char **argv)
 		} else if ((schema = ab_json_str(docs[i], "schema", NULL)) &&
 			   !strcmp(schema, AB_SCHEMA)) {
 			if (ab_result_check(docs[i], why)) {
-				fprintf(stderr, PFX "%s: %s\n", file, why);
+				ab_err("%s: %s\n", file, why);
 				rc = 2;
 			} else {
 				rc = export_result(&c, file, docs[i]);
@@ -346,10 +340,9 @@ static int export_main(void *opts, int nfiles, char **argv)
 		} else if (schema && !strcmp(schema, "algbench-compare/1")) {
 			rc = export_compare(&c, file, docs[i]);
 		} else {
-			fprintf(stderr,
-				PFX "%s: JSON without schema algbench/1 or algbench-compare/1; "
-				    "pass result, compare --json or TAP files\n",
-				file);
+			ab_err("%s: JSON without schema algbench/1 or algbench-compare/1; "
+			       "pass result, compare --json or TAP files\n",
+			       file);
 			rc = 2;
 		}
 		if (rc)
@@ -361,14 +354,13 @@ static int export_main(void *opts, int nfiles, char **argv)
 			"checkout_id", build_id, "origin", o.origin, "comment",
 			kernel ? kernel : "unknown", "tests", c.tests);
 	if (!doc) {
-		fprintf(stderr, PFX "out of memory\n");
+		ab_err("out of memory\n");
 		rc = 2;
 		goto done;
 	}
 	rc = ab_json_write(o.out ? o.out : "-", doc, AB_JSON_SORT_KEYS);
 	if (rc) {
-		fprintf(stderr, PFX "%s: cannot write: %s\n", o.out ? o.out : "stdout",
-			strerror(-rc));
+		ab_err("%s: cannot write: %s\n", o.out ? o.out : "stdout", strerror(-rc));
 		rc = 2;
 	}
 	json_decref(doc);

@@ -21,7 +21,7 @@ static int kmod_main(void *opts, int argc, char **argv)
 	if (!argc)
 		return ab_opt_error(&ab_kmod_cmd, "no JOB given");
 	if (abk_ensure_loaded(why)) {
-		fprintf(stderr, "algbench kmod: %s\n", why);
+		ab_err("%s\n", why);
 		return 2;
 	}
 	for (int i = 0; i < argc; i++) {
@@ -29,7 +29,7 @@ static int kmod_main(void *opts, int argc, char **argv)
 		int ret;
 
 		if (!res) {
-			fprintf(stderr, "algbench kmod: out of memory\n");
+			ab_err("out of memory\n");
 			return 2;
 		}
 		ret = abk_run(argv[i], res, why);
@@ -38,7 +38,7 @@ static int kmod_main(void *opts, int argc, char **argv)
 		if (res->text)
 			fputs(res->text, stdout);
 		if (ret) {
-			fprintf(stderr, "algbench kmod: job %d: %s\n", i + 1, why);
+			ab_err("job %d: %s\n", i + 1, why);
 			status = 1;
 		}
 		abk_result_free(res);

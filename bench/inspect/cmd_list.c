@@ -77,8 +77,7 @@ static int list_catalogue(int as_json)
 				 : 0;
 	ret = ab_proc_crypto_read(NULL, &algs, &n);
 	if (ret)
-		fprintf(stderr, "algbench list: cannot read /proc/crypto: %s (drivers unknown)\n",
-			strerror(-ret));
+		ab_err("cannot read /proc/crypto: %s (drivers unknown)\n", strerror(-ret));
 	if (!as_json)
 		printf("%-27s %-8s %-28s %5s %-14s %-10s %s\n", "catalogue", "type",
 		       "kernel driver", "prio", "module", "openssl", "afalg");
@@ -112,7 +111,7 @@ static int list_all(int as_json)
 	int ret = ab_proc_crypto_read(NULL, &algs, &n);
 
 	if (ret) {
-		fprintf(stderr, "algbench list: cannot read /proc/crypto: %s\n", strerror(-ret));
+		ab_err("cannot read /proc/crypto: %s\n", strerror(-ret));
 		json_decref(arr);
 		return 1;
 	}

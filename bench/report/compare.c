@@ -202,7 +202,7 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 			if (!json_is_number(jb) || !json_is_number(jn) || !(ns > 0) ||
 			    !(bytes > 0) || !isfinite(bytes) || !isfinite(ns) ||
 			    (jr && !json_is_integer(jr))) {
-				fprintf(stderr, "algbench compare: %s: job ", path);
+				ab_err("%s: job ", path);
 				ab_fput_term(stderr, jp->key);
 				fprintf(stderr,
 					": sample %zu: want numbers bytes > 0 and ns > 0 (and an "
@@ -237,7 +237,7 @@ static json_t *load_result(const char *path)
 	json_t *root = ab_result_load(path, why);
 
 	if (!root)
-		fprintf(stderr, "algbench compare: %s: %s\n", path, why);
+		ab_err("%s: %s\n", path, why);
 	return root;
 }
 
@@ -455,7 +455,7 @@ static int write_json(json_t *doc, const char *path)
 	int err = ab_json_write(path, doc, 0);
 
 	if (err && strcmp(path, "-"))
-		fprintf(stderr, "algbench compare: cannot write %s: %s\n", path, strerror(-err));
+		ab_err("cannot write %s: %s\n", path, strerror(-err));
 	return err;
 }
 
@@ -602,12 +602,11 @@ static int compare(const char *base_path, const char *new_path, double threshold
 		goto out;
 	deterministic = deterministic_file(base);
 	if (deterministic != deterministic_file(new)) {
-		fprintf(stderr,
-			"algbench compare: %s was measured %s, %s %s: instructions and time do "
-			"not compare\n",
-			base_path,
-			deterministic ? "under -icount (deterministic)" : "in wall-clock time",
-			new_path, deterministic ? "in wall-clock time" : "under -icount");
+		ab_err("%s was measured %s, %s %s: instructions and time do "
+		       "not compare\n",
+		       base_path,
+		       deterministic ? "under -icount (deterministic)" : "in wall-clock time",
+		       new_path, deterministic ? "in wall-clock time" : "under -icount");
 		goto out;
 	}
 	err = collect(&p, base, 0, base_path);
@@ -640,7 +639,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	}
 	ab_progress_clear(&progress);
 	if (err == -ENOMEM)
-		fprintf(stderr, "algbench compare: out of memory\n");
+		ab_err("out of memory\n");
 	if (err)
 		goto out;
 	/* The family for the correction: every pair that has a p and enough boots. */
@@ -728,8 +727,8 @@ static int opt_threshold(const char *arg, void *pct, char *why)
 	double v = strtod(arg, &end);
 
 	if (end == arg || *end || !(v >= 0 && v < 100)) {
-		snprintf(why, AB_OPT_WHY_LEN, "'%s' is not a percentage in [0, 100)", arg);
-		return -1;
+		snprintf(why, AB_WHY_LEN, "'%s' is not a percentage in [0, 100)", arg);
+		return -EINVAL;
 	}
 	*(double *)pct = v;
 	return 0;

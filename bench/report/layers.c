@@ -27,8 +27,6 @@
 #include "sys/json_out.h"
 #include "sys/text.h"
 
-#define PFX "algbench report: "
-
 /* The layers, in the order the table shows them. */
 static const struct layer {
 	const char *backend, *mode, *column;
@@ -295,7 +293,7 @@ static int report(const char *path, const char *dir)
 	int rc = 2;
 
 	if (!root) {
-		fprintf(stderr, PFX "%s: %s\n", path, why);
+		ab_err("%s: %s\n", path, why);
 		return 2;
 	}
 	if (ab_plot_check(root, path))
@@ -319,7 +317,7 @@ static int report(const char *path, const char *dir)
 	shown = json_array();
 	f = open_memstream(&sink_buf, &sink_len);
 	if (!f || !shown) {
-		fprintf(stderr, PFX "out of memory\n");
+		ab_err("out of memory\n");
 		goto out;
 	}
 	for (i = 0; i < n_algs; i++)
@@ -327,13 +325,12 @@ static int report(const char *path, const char *dir)
 	fclose(f);
 	free(sink_buf);
 	if (!json_array_size(shown)) {
-		fprintf(stderr, PFX "%s: no usable job (want status ok, KAT pass, 1 thread)\n",
-			path);
+		ab_err("%s: no usable job (want status ok, KAT pass, 1 thread)\n", path);
 		goto out;
 	}
 	if (strlen(dir) > 400 || (mkdir(dir, 0755) && errno != EEXIST)) {
-		fprintf(stderr, PFX "cannot create %s: %s\n", dir,
-			strlen(dir) > 400 ? "path too long" : strerror(errno));
+		ab_err("cannot create %s: %s\n", dir,
+		       strlen(dir) > 400 ? "path too long" : strerror(errno));
 		goto out;
 	}
 	snprintf(md, sizeof(md), "%s/report.md", dir);
@@ -347,7 +344,7 @@ static int report(const char *path, const char *dir)
 
 		json_decref(doc);
 		if (werr) {
-			fprintf(stderr, PFX "cannot write %s: %s\n", layers_json, strerror(-werr));
+			ab_err("cannot write %s: %s\n", layers_json, strerror(-werr));
 			goto out;
 		}
 		if (ab_plot_files(files, 1, NULL, plots))
@@ -355,7 +352,7 @@ static int report(const char *path, const char *dir)
 	}
 	f = fopen(md, "w");
 	if (!f) {
-		fprintf(stderr, PFX "cannot write %s: %s\n", md, strerror(errno));
+		ab_err("cannot write %s: %s\n", md, strerror(errno));
 		goto out;
 	}
 	header(f, root, path);
@@ -364,7 +361,7 @@ static int report(const char *path, const char *dir)
 	for (i = 0; shown && i < n_algs; i++)
 		alg_section(f, results, json_string_value(json_array_get(algs, i)), shown, plots);
 	if (fclose(f) || !shown) {
-		fprintf(stderr, PFX "cannot write %s\n", md);
+		ab_err("cannot write %s\n", md);
 		goto out;
 	}
 	printf("report: %s (%zu algorithms)\n", md, n_algs);

@@ -8,8 +8,8 @@
  * uses: one definition of MB/s, ns/op and cycles/byte.
  */
 #include <errno.h>
-#include <limits.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -23,8 +23,6 @@
 #include "sys/array.h"
 #include "sys/json_in.h"
 #include "sys/json_out.h"
-
-#define PFX "algbench merge: "
 
 struct merged_job {
 	char *key;	/* ab_job_key() */
@@ -60,9 +58,8 @@ static int sample_ok(json_t *s)
 
 	return json_is_integer(ops) && json_integer_value(ops) >= 0 && json_is_integer(bytes) &&
 	       json_integer_value(bytes) >= 0 && json_is_integer(ns) &&
-	       json_integer_value(ns) > 0 &&
-	       uint_or_absent(cyc) && perf_ok(json_object_get(s, "perf")) &&
-	       !json_object_get(s, "round");
+	       json_integer_value(ns) > 0 && uint_or_absent(cyc) &&
+	       perf_ok(json_object_get(s, "perf")) && !json_object_get(s, "round");
 }
 
 /* A perf summary merge may carry: a scope the harness writes. */
@@ -77,7 +74,8 @@ static int perf_scope_known(json_t *perf)
 static int perf_summary_ok(json_t *perf)
 {
 	return !perf || perf_scope_known(perf) ||
-	       (json_object_size(perf) == 1 && json_is_string(json_object_get(perf, "unavailable")));
+	       (json_object_size(perf) == 1 &&
+		json_is_string(json_object_get(perf, "unavailable")));
 }
 
 static struct merged_job *job_of(struct merge *m, json_t *result)
@@ -131,23 +129,21 @@ static int add_run(struct merge *m, json_t *root, size_t round, const char *path
 		json_t *threads = json_object_get(r, "threads");
 
 		if (!json_is_object(r)) {
-			fprintf(stderr, PFX "%s: results[%zu] is not an object\n", path, i);
+			ab_err("%s: results[%zu] is not an object\n", path, i);
 			return -EINVAL;
 		}
 		/* threads divide ns/op: a count that does not fit would become 0 */
 		if (threads && (!json_is_integer(threads) || json_integer_value(threads) < 1 ||
 				json_integer_value(threads) > UINT_MAX)) {
-			fprintf(stderr,
-				PFX "%s: results[%zu]: threads must be an integer from 1 to %u; fix "
-				    "or regenerate the result file\n",
-				path, i, UINT_MAX);
+			ab_err("%s: results[%zu]: threads must be an integer from 1 to %u; fix "
+			       "or regenerate the result file\n",
+			       path, i, UINT_MAX);
 			return -EINVAL;
 		}
 		if (!json_is_array(json_object_get(r, "samples"))) {
-			fprintf(stderr,
-				PFX "%s: results[%zu]: samples must be an array (an empty one for a "
-				    "job that did not run); fix or regenerate the result file\n",
-				path, i);
+			ab_err("%s: results[%zu]: samples must be an array (an empty one for a "
+			       "job that did not run); fix or regenerate the result file\n",
+			       path, i);
 			return -EINVAL;
 		}
 		job = job_of(m, r);
@@ -168,11 +164,10 @@ static int add_run(struct merge *m, json_t *root, size_t round, const char *path
 			json_t *copy;
 
 			if (!json_is_object(s) || !sample_ok(s)) {
-				fprintf(stderr,
-					PFX "%s: job %s: sample %zu: want integers ops, bytes >= 0 "
-					    "and ns > 0 (cycles, perf.cycles, perf.instructions >= 0 "
-					    "when there), and no round (merge single runs)\n",
-					path, job->key, j);
+				ab_err("%s: job %s: sample %zu: want integers ops, bytes >= 0 "
+				       "and ns > 0 (cycles, perf.cycles, perf.instructions >= 0 "
+				       "when there), and no round (merge single runs)\n",
+				       path, job->key, j);
 				return -EINVAL;
 			}
 			copy = json_copy(s);
@@ -256,11 +251,11 @@ static json_t *load_run(const char *path)
 	json_t *root = ab_result_load(path, why);
 
 	if (!root) {
-		fprintf(stderr, PFX "%s: %s\n", path, why);
+		ab_err("%s: %s\n", path, why);
 		return NULL;
 	}
 	if (!json_is_object(json_object_get(root, "run"))) {
-		fprintf(stderr, PFX "%s: no run object (merge copies it into run.boots)\n", path);
+		ab_err("%s: no run object (merge copies it into run.boots)\n", path);
 		json_decref(root);
 		return NULL;
 	}
@@ -293,7 +288,7 @@ static int merge_files(char **files, int n_files, const char *out, const char *v
 		json_array_append(results, m.jobs[i].result);
 	}
 	if (err == -ENOMEM)
-		fprintf(stderr, PFX "out of memory\n");
+		ab_err("out of memory\n");
 	if (err)
 		goto out;
 	if (variant || mode || smp > 0) {
@@ -318,7 +313,7 @@ static int merge_files(char **files, int n_files, const char *out, const char *v
 	doc = json_pack("{s:s, s:O, s:O}", "schema", AB_SCHEMA, "run", run, "results", results);
 	err = ab_json_write(out, doc, 0);
 	if (err && strcmp(out, "-"))
-		fprintf(stderr, PFX "cannot write %s: %s\n", out, strerror(-err));
+		ab_err("cannot write %s: %s\n", out, strerror(-err));
 	rc = err ? 2 : 0;
 out:
 	for (size_t i = 0; i < m.n; i++) {

@@ -99,10 +99,12 @@ static int gp_safe(const char *s)
 
 static int refuse(const char *file, const char *field, const char *value)
 {
-	char shown[61];
+	char shown[61]; /* the first 60 bytes (memcpy: snprintf's truncation is an -Werror here) */
+	size_t n = strnlen(value, sizeof(shown) - 1);
 
-	snprintf(shown, sizeof(shown), "%s", value);
-	fprintf(stderr, "algbench plot: %s: %s \"", file, field);
+	memcpy(shown, value, n);
+	shown[n] = 0;
+	ab_err("%s: %s \"", file, field);
 	ab_fput_term(stderr, shown); /* the very bytes refused: escaped for the terminal */
 	fprintf(stderr,
 		"\" has a character gnuplot could interpret (allowed: letters, digits, space "
@@ -164,8 +166,8 @@ static int run_gnuplot(const char *script)
 	int ret = ab_spawn(argv, 0, why, sizeof(why));
 
 	if (ret)
-		fprintf(stderr, "algbench plot: %s%s\n", why,
-			ret == -ENOENT ? " (install gnuplot-nox; scripts/setup does)" : "");
+		ab_err("%s%s\n", why,
+		       ret == -ENOENT ? " (install gnuplot-nox; scripts/setup does)" : "");
 	return ret ? -EIO : 0;
 }
 
@@ -177,7 +179,7 @@ static FILE *open_script(const char *dir, const char *name, char *path, size_t l
 	snprintf(path, len, "%s/data/%s.gp", dir, name);
 	f = fopen(path, "w");
 	if (!f)
-		fprintf(stderr, "algbench plot: cannot write %s: %s\n", path, strerror(errno));
+		ab_err("cannot write %s: %s\n", path, strerror(errno));
 	return f;
 }
 
@@ -419,14 +421,13 @@ static json_t *load_compare(const char *cmp_path)
 	size_t i;
 
 	if (!cmp) {
-		fprintf(stderr, "algbench plot: %s: %s\n", cmp_path, why);
+		ab_err("%s: %s\n", cmp_path, why);
 		return NULL;
 	}
 	if (!json_array_size(json_object_get(cmp, "pairs"))) {
-		fprintf(stderr,
-			"algbench plot: %s: no pairs to draw (want the output of 'algbench compare "
-			"--json')\n",
-			cmp_path);
+		ab_err("%s: no pairs to draw (want the output of 'algbench compare "
+		       "--json')\n",
+		       cmp_path);
 		json_decref(cmp);
 		return NULL;
 	}
@@ -580,7 +581,7 @@ int ab_plot_check(json_t *root, const char *file)
 	r = add_points(&pts, root, file, label[0]);
 	free(pts.v);
 	if (r == -ENOMEM)
-		fprintf(stderr, "algbench plot: out of memory\n");
+		ab_err("out of memory\n");
 	return r;
 }
 
@@ -600,10 +601,10 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 		return 2;
 	}
 	if (strlen(dir) > 400 || !gp_safe(dir)) {
-		fprintf(stderr, "algbench plot: --out '%.60s%s': %s; pick a shorter plain path\n",
-			dir, strlen(dir) > 60 ? "..." : "",
-			strlen(dir) > 400 ? "longer than 400 bytes"
-					  : "has a character gnuplot could interpret");
+		ab_err("--out '%.60s%s': %s; pick a shorter plain path\n", dir,
+		       strlen(dir) > 60 ? "..." : "",
+		       strlen(dir) > 400 ? "longer than 400 bytes"
+					 : "has a character gnuplot could interpret");
 		free(roots);
 		free(labels);
 		return 2;
@@ -615,18 +616,18 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 
 		roots[i] = ab_result_load(files[i], why);
 		if (!roots[i]) {
-			fprintf(stderr, "algbench plot: %s: %s\n", files[i], why);
+			ab_err("%s: %s\n", files[i], why);
 			rc = 2;
 		} else if ((source_label(roots[i], i, labels),
 			    r = add_points(&pts, roots[i], files[i], labels[i]))) {
 			if (r == -ENOMEM)
-				fprintf(stderr, "algbench plot: out of memory\n");
+				ab_err("out of memory\n");
 			rc = 2;
 		}
 	}
 	if (!rc && n_files && !pts.n) {
-		fprintf(stderr, "algbench plot: no usable samples in the result files (each needs "
-				"ns > 0)\n");
+		ab_err("no usable samples in the result files (each needs "
+		       "ns > 0)\n");
 		rc = 2;
 	}
 	if (!rc && cmp && !(cmp_doc = load_compare(cmp)))
@@ -635,12 +636,11 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 	if (!rc &&
 	    ((mkdir(dir, 0755) && errno != EEXIST) || (mkdir(datadir, 0755) && errno != EEXIST) ||
 	     stat(datadir, &st) || !S_ISDIR(st.st_mode))) {
-		fprintf(stderr,
-			"algbench plot: cannot create directory %s: %s (remove what is in the "
-			"way)\n",
-			datadir,
-			errno && !stat(datadir, &st) && S_ISDIR(st.st_mode) ? strerror(errno)
-									    : "not a directory");
+		ab_err("cannot create directory %s: %s (remove what is in the "
+		       "way)\n",
+		       datadir,
+		       errno && !stat(datadir, &st) && S_ISDIR(st.st_mode) ? strerror(errno)
+									   : "not a directory");
 		rc = 2;
 	}
 	for (int i = 0; i < n_files && !rc; i++) {

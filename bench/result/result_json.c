@@ -235,13 +235,14 @@ struct ab_json_writer {
 	int dirty;
 };
 
-struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *run)
+int ab_json_open(const char *path, const struct ab_run_info *run, struct ab_json_writer **out)
 {
 	struct ab_json_writer *w = calloc(1, sizeof(*w));
 	int ret;
 
+	*out = NULL;
 	if (!w)
-		return NULL;
+		return -ENOMEM;
 	w->doc = json_pack("{s:s, s:o, s:[]}", "schema", AB_SCHEMA, "run", ab_run_info_to_json(run),
 			   "results");
 	w->results = json_object_get(w->doc, "results");
@@ -254,14 +255,13 @@ struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *
 	else if (!ret && strcmp(path, "-") && access(path, W_OK))
 		ret = -errno;
 	if (ret) {
-		fprintf(stderr, "algbench: cannot write %s: %s\n", path, strerror(-ret));
 		json_decref(w->doc);
 		free(w->path);
 		free(w);
-		errno = -ret;
-		return NULL;
+		return ret;
 	}
-	return w;
+	*out = w;
+	return 0;
 }
 
 int ab_json_add(struct ab_json_writer *w, const struct ab_result *res, const char *backend)
@@ -305,8 +305,6 @@ int ab_json_close(struct ab_json_writer *w)
 		return 0;
 	if (w->doc && (w->dirty || !w->replaces))
 		ret = ab_json_write(w->path, w->doc, 0);
-	if (ret && strcmp(w->path, "-"))
-		fprintf(stderr, "algbench: cannot write %s: %s\n", w->path, strerror(-ret));
 	json_decref(w->doc);
 	free(w->path);
 	free(w);

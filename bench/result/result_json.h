@@ -61,8 +61,12 @@ json_t *ab_perf_summary_json(const struct ab_result *res);
 
 struct ab_json_writer;
 
-/* NULL with errno set and a message on stderr if PATH cannot be written. */
-struct ab_json_writer *ab_json_open(const char *path, const struct ab_run_info *run);
+/*
+ * A writer for PATH ("-": stdout) into *OUT: 0, or -errno when PATH cannot
+ * be written (checked now, before any job runs). The caller says so: the
+ * writer prints nothing.
+ */
+int ab_json_open(const char *path, const struct ab_run_info *run, struct ab_json_writer **out);
 /* Append RES and (for a file) rewrite it atomically. 0 or -errno. */
 int ab_json_add(struct ab_json_writer *w, const struct ab_result *res, const char *backend);
 /* The same plus the members of EXTRAS (an object, reference taken; may be NULL). */

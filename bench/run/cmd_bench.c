@@ -63,16 +63,9 @@ PLAN_LIST(keys)
 PLAN_LIST(modes)
 PLAN_LIST(sizes)
 
-_Static_assert(AB_OPT_WHY_LEN >= AB_WHY_LEN, "the plan's parsers write AB_WHY_LEN bytes");
-
 static int opt_threads(const char *arg, void *plan, char *why)
 {
 	return ab_parse_threads(arg, ab_cpus_usable(), plan, why);
-}
-
-static int opt_seconds(const char *arg, void *seconds, char *why)
-{
-	return ab_parse_seconds(arg, seconds, why);
 }
 
 /* Epoch seconds (date +%s.%N): after 2001 and finite, so a typo is not "now". */
@@ -86,15 +79,10 @@ static int opt_start_at(const char *arg, void *at, char *why)
 			 "'%s': want a wall-clock time in seconds since 1970, e.g. "
 			 "$(date -d '+5 sec' +%%s.%%N)",
 			 arg);
-		return -1;
+		return -EINVAL;
 	}
 	*(double *)at = v;
 	return 0;
-}
-
-static int opt_count(const char *arg, void *count, char *why)
-{
-	return ab_parse_count(arg, count, why);
 }
 
 /* Every registered backend: "afalg,openssl,kmod". */
@@ -136,12 +124,12 @@ static const struct ab_opt bench_opts[] = {
 	  .call = opt_sizes, .def = "4096" },
 	{ "threads", 0, "LIST", AB_OPT_CALL, 0, .help = "pinned threads, 1..CPUs or 'all'",
 	  .call = opt_threads, .def = "1" },
-	{ "seconds", 0, "S", AB_OPT_CALL, PLAN(seconds), .help = "length of one sample",
-	  .call = opt_seconds, .def = "1" },
-	{ "warmup", 0, "S", AB_OPT_CALL, PLAN(warmup),
-	  .help = "untimed operations before the samples", .call = opt_seconds, .def = "0.2" },
-	{ "repeats", 0, "N", AB_OPT_CALL, PLAN(repeats), .help = "samples per job",
-	  .call = opt_count, .def = "5" },
+	{ "seconds", 0, "S", AB_OPT_DOUBLE, PLAN(seconds), .help = "length of one sample", .min = 0,
+	  .max = 3600, .def = "1" },
+	{ "warmup", 0, "S", AB_OPT_DOUBLE, PLAN(warmup),
+	  .help = "untimed operations before the samples", .min = 0, .max = 3600, .def = "0.2" },
+	{ "repeats", 0, "N", AB_OPT_UINT, PLAN(repeats), .help = "samples per job", .min = 1,
+	  .max = 10000, .def = "5" },
 	{ "json", 0, "PATH", AB_OPT_STR, PLAN(out),
 	  .help = "write result JSON (schema algbench/1) to PATH, atomically; '-' prints it on "
 		  "stdout (the table then goes to stderr); a directory gets DIR/<run-id>.json",
@@ -179,13 +167,15 @@ static const struct ab_opt bench_opts[] = {
 	"Every job checks a known answer (OpenSSL's output; crc32c: RFC 3720) before it\n"         \
 	"is timed; a mismatch fails the job.\n"
 #define MARKERS                                                                                    \
-	"While a tracer enables the user event " TRACE_MARKER_NAME " (user_events_multi/\n"           \
-	TRACE_MARKER_NAME ".N; see algbench trace --help), each job's and each sample's\n"          \
+	"While a tracer enables the user event " TRACE_MARKER_NAME                                 \
+	" (user_events_multi/\n" TRACE_MARKER_NAME                                                 \
+	".N; see algbench trace --help), each job's and each sample's\n"                           \
 	"start and end are written to it; nobody tracing, they cost one load per sample.\n"
 #define KAT_AND_STOP                                                                               \
-	MARKERS "\nA run keeps going after a failed job. Ctrl-C or SIGTERM stops the job in flight\n"      \
-	"(not saved) and keeps what finished, exit 128 + the signal's number; a second\n"          \
-	"signal kills at once.\n"
+	MARKERS "\nA run keeps going after a failed job. Ctrl-C or SIGTERM stops the job in "      \
+		"flight\n"                                                                         \
+		"(not saved) and keeps what finished, exit 128 + the signal's number; a second\n"  \
+		"signal kills at once.\n"
 
 /* --json DIR (or DIR/) means DIR/<run-id>.json. */
 static char *json_path(const char *out, const struct ab_run_info *run)
@@ -218,6 +208,7 @@ struct run_state {
 	struct ab_plan plan;
 	struct ab_run_info run;
 	struct ab_json_writer *json;
+	char *json_path; /* where json goes, for the messages */
 	FILE *table;
 	int suite, show_progress, json_failed;
 	struct ab_report report;
@@ -226,14 +217,14 @@ struct run_state {
 	int em_on;
 };
 
-/* One reading of the probes' counters: count, or -1 (said on stderr). */
+/* One reading of the probes' counters: count, or -errno (said on stderr). */
 static int trace_read(struct run_state *s, struct trace_counts *c)
 {
-	char why[512] = "";
+	char why[AB_WHY_LEN] = "";
 	int n = trace_probes_read(s->trace, c, TRACE_MAX_DRIVERS, why, sizeof(why));
 
 	if (n < 0)
-		fprintf(stderr, "algbench: --trace: %s\n", why);
+		ab_err("--trace: %s\n", why);
 	return n;
 }
 
@@ -263,10 +254,9 @@ static void add_result(struct run_state *s, const struct ab_result *res, json_t 
 	err = extras ? ab_json_add_extra(s->json, res, res->job.backend->name, extras) : -ENOMEM;
 	/* say it once; the results stay in memory and the close retries */
 	if (err && !s->json_failed++)
-		fprintf(stderr,
-			"algbench %s: cannot update the result file (%s) after job %zu; "
-			"the run goes on and writes it again at the end\n",
-			s->suite ? "suite" : "run", strerror(-err), i + 1);
+		ab_err("cannot update the result file (%s) after job %zu; "
+		       "the run goes on and writes it again at the end\n",
+		       strerror(-err), i + 1);
 	if (err)
 		*status = 1;
 }
@@ -288,10 +278,9 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 			fprintf(stderr, "\r\033[K");
 		if (interrupted && res.status != AB_STATUS_OK) {
 			/* cut short: neither a result nor a failure of the job */
-			fprintf(stderr,
-				"algbench %s: %s %s %s %zu B stopped by signal %d; not saved\n",
-				s->suite ? "suite" : "run", jobs[i].backend->name, jobs[i].mode,
-				jobs[i].alg->name, jobs[i].size, (int)interrupted);
+			ab_err("%s %s %s %zu B stopped by signal %d; not saved\n",
+			       jobs[i].backend->name, jobs[i].mode, jobs[i].alg->name, jobs[i].size,
+			       (int)interrupted);
 			ab_result_free(&res);
 			break;
 		}
@@ -317,18 +306,34 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 static int open_json(struct run_state *s)
 {
 	char *path;
+	int err;
 
 	if (!s->plan.out)
 		return 0;
 	path = json_path(s->plan.out, &s->run);
-	if (!path)
-		return -1;
-	s->json = ab_json_open(path, &s->run);
-	if (s->json && strcmp(path, "-"))
-		fprintf(stderr, "algbench %s: results go to %s\n", s->suite ? "suite" : "run",
-			path);
-	free(path);
-	return s->json ? 0 : -1;
+	err = path ? ab_json_open(path, &s->run, &s->json) : -ENOMEM;
+	if (err) {
+		ab_err("cannot write %s: %s\n", path ? path : s->plan.out, strerror(-err));
+		free(path);
+		return err;
+	}
+	if (strcmp(path, "-"))
+		ab_err("results go to %s\n", path);
+	s->json_path = path;
+	return 0;
+}
+
+/* The last write of the result file; 0, or -errno said on stderr. */
+static int close_json(struct run_state *s)
+{
+	int err = ab_json_close(s->json);
+
+	if (err)
+		ab_err("cannot write %s: %s\n", s->json_path, strerror(-err));
+	free(s->json_path);
+	s->json = NULL;
+	s->json_path = NULL;
+	return err;
 }
 
 static void print_jobs(const struct ab_job *jobs, size_t n)
@@ -342,11 +347,11 @@ static void print_jobs(const struct ab_job *jobs, size_t n)
 
 static int stop_trace(struct run_state *s)
 {
-	char why[1024] = "";
+	char why[AB_WHY_LEN] = "";
 	int err = trace_probes_remove(s->trace, why, sizeof(why));
 
 	if (err)
-		fprintf(stderr, "algbench run: --trace: %s\n", why);
+		ab_err("--trace: %s\n", why);
 	s->trace = NULL;
 	return err;
 }
@@ -359,7 +364,7 @@ static int stop_trace(struct run_state *s)
 static int open_energy_model(struct run_state *s)
 {
 	const struct ab_opt_cmd *c = s->suite ? &ab_suite_cmd : &ab_run_cmd;
-	char why[AB_EM_WHY_LEN];
+	char why[AB_WHY_LEN];
 
 	if (!s->plan.energy_model)
 		return 0;
@@ -368,10 +373,9 @@ static int open_energy_model(struct run_state *s)
 		s->em_on = 1;
 		return 0;
 	case AB_EM_OPEN_NONE:
-		fprintf(stderr,
-			"algbench %s: --energy-model %s: %s; the run goes on without energy "
-			"estimates\n",
-			c->name, s->plan.energy_model, why);
+		ab_err("--energy-model %s: %s; the run goes on without energy "
+		       "estimates\n",
+		       s->plan.energy_model, why);
 		return 0;
 	default:
 		return ab_opt_error(c, "--energy-model: %s", why);
@@ -383,47 +387,46 @@ static int start_trace(struct run_state *s)
 {
 	static struct trace_session session;
 	struct trace_opts o = { .engine = TRACE_ENGINE_AUTO };
-	char why[1400] = "";
+	char why[AB_WHY_LEN] = "";
 	int err;
 
 	if (!s->json) {
-		fprintf(stderr,
-			"algbench run: --trace puts the counters in the result JSON: add --json\n");
-		return -1;
+		ab_err("--trace puts the counters in the result JSON: add --json\n");
+		return -EINVAL;
 	}
 	if (s->plan.trace_engine)
 		trace_engine_parse(s->plan.trace_engine, &o); /* one of .choices */
 	err = trace_session_open(&session, &o, why, sizeof(why));
 	if (session.bpf_why[0] && strcmp(session.bpf_why, why))
-		fprintf(stderr, "algbench run: --trace: not the BPF engine: %s\n", session.bpf_why);
+		ab_err("--trace: not the BPF engine: %s\n", session.bpf_why);
 	if (err) {
-		fprintf(stderr, "algbench run: --trace: %s\n", why);
-		return -1;
+		ab_err("--trace: %s\n", why);
+		return err;
 	}
 	s->trace = &session;
-	if (trace_probes_install(s->trace, why, sizeof(why))) {
-		fprintf(stderr, "algbench run: --trace: %s\n", why);
+	err = trace_probes_install(s->trace, why, sizeof(why));
+	if (err) {
+		ab_err("--trace: %s\n", why);
 		stop_trace(s);
-		return -1;
+		return err;
 	}
 	return 0;
 }
 
 /* --perf: said once up front; each job still tries and its JSON says why not. */
-static void say_if_no_perf(const char *cmd)
+static void say_if_no_perf(void)
 {
 	struct ab_perf p;
 	char why[AB_WHY_LEN];
 
 	if (ab_perf_open(&p, 0, -1, why))
-		fprintf(stderr, "algbench %s: perf counters unavailable: %s; timing only\n", cmd,
-			why);
+		ab_err("perf counters unavailable: %s; timing only\n", why);
 	else
 		ab_perf_close(&p);
 }
 
-/* --start-at: sleep until AT on the wall clock; 0, or -1 said on stderr. */
-static int wait_for_start(const char *cmd, double at)
+/* --start-at: sleep until AT on the wall clock; 0, or -errno (-EINVAL said on stderr). */
+static int wait_for_start(double at)
 {
 	struct timespec now, until = { (time_t)at, (long)((at - (double)(time_t)at) * 1e9) };
 	double diff;
@@ -432,32 +435,34 @@ static int wait_for_start(const char *cmd, double at)
 	clock_gettime(CLOCK_REALTIME, &now);
 	diff = at - ((double)now.tv_sec + (double)now.tv_nsec / 1e9);
 	if (diff < -1 || diff > 3600) {
-		fprintf(stderr,
-			"algbench %s: --start-at %.3f is %.1f s %s; pick a time a few seconds "
-			"ahead for every process\n",
-			cmd, at, diff < 0 ? -diff : diff, diff < 0 ? "in the past" : "away");
-		return -1;
+		ab_err("--start-at %.3f is %.1f s %s; pick a time a few seconds "
+		       "ahead for every process\n",
+		       at, diff < 0 ? -diff : diff, diff < 0 ? "in the past" : "away");
+		return -EINVAL;
 	}
 	while ((err = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &until, NULL)) == EINTR &&
 	       !interrupted)
 		;
-	return err && err != EINTR ? -1 : 0;
+	return err && err != EINTR ? -err : 0;
 }
 
 static int bench_main(const struct ab_plan *plan, int suite)
 {
-	const char *cmd = suite ? "suite" : "run";
 	struct run_state s = { .plan = *plan, .suite = suite };
 	char why[AB_WHY_LEN];
 	struct ab_job *jobs = NULL;
+	unsigned long lost;
 	size_t n = 0;
 	int ret;
 
 	if (s.plan.seconds <= 0)
 		return ab_opt_error(suite ? &ab_suite_cmd : &ab_run_cmd,
 				    "--seconds must be above 0");
+	if (s.plan.trace && !s.plan.out)
+		return ab_opt_error(suite ? &ab_suite_cmd : &ab_run_cmd,
+				    "--trace puts the counters in the result JSON: add --json");
 	if (ab_plan_jobs(&s.plan, &jobs, &n, why)) {
-		fprintf(stderr, "algbench %s: %s\n", cmd, why);
+		ab_err("%s\n", why);
 		return 2;
 	}
 	ret = open_energy_model(&s);
@@ -468,7 +473,7 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		return ret;
 	}
 	catch_stop_signals();
-	if (s.plan.start_at > 0 && wait_for_start(cmd, s.plan.start_at)) {
+	if (s.plan.start_at > 0 && wait_for_start(s.plan.start_at)) {
 		free(jobs);
 		return 2;
 	}
@@ -483,14 +488,14 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	}
 	if (s.json && s.em_on &&
 	    ab_json_set_run(s.json, "energy_model", ab_em_source_json(&s.em))) {
-		ab_json_close(s.json);
+		close_json(&s);
 		free(jobs);
 		return 1;
 	}
 	if (s.plan.perf)
-		say_if_no_perf(cmd);
+		say_if_no_perf();
 	if (s.plan.trace && start_trace(&s)) {
-		ab_json_close(s.json);
+		close_json(&s);
 		free(jobs);
 		return 1;
 	}
@@ -513,12 +518,14 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	ab_report_free(&s.report);
 	if (s.trace && stop_trace(&s))
 		ret = 1;
-	trace_markers_close();
-	if (ab_json_close(s.json))
+	lost = trace_markers_close();
+	if (lost)
+		ab_err("%lu job marker writes to user_events failed\n", lost);
+	if (close_json(&s))
 		ret = 1;
 	free(jobs);
 	if (interrupted) {
-		fprintf(stderr, "algbench %s: interrupted; finished jobs are saved\n", cmd);
+		ab_err("interrupted; finished jobs are saved\n");
 		return 128 + interrupted;
 	}
 	return ret;

@@ -44,9 +44,14 @@ static uint32_t job_seq;
 static void mark(const struct ab_job *job, uint32_t sample, enum trace_marker_phase phase, int cpu,
 		 uint64_t ops)
 {
-	struct trace_marker m = { .size = job->size, .ops = ops, .job = job_seq,
-				  .sample = sample, .phase = phase, .threads = job->threads,
-				  .cpu = (uint32_t)cpu, .key_bits = job->key->bits };
+	struct trace_marker m = { .size = job->size,
+				  .ops = ops,
+				  .job = job_seq,
+				  .sample = sample,
+				  .phase = phase,
+				  .threads = job->threads,
+				  .cpu = (uint32_t)cpu,
+				  .key_bits = job->key->bits };
 
 	snprintf(m.backend, sizeof(m.backend), "%s", job->backend->name);
 	snprintf(m.mode, sizeof(m.mode), "%s", job->mode);
@@ -61,9 +66,41 @@ struct window {
 	struct ab_perf_count pmu;
 };
 
+/*
+ * The threads start behind a gate: the barrier needs every one of them, so
+ * it is set up only once all exist; if one cannot be created, the gate
+ * sends the others home instead of leaving them at the barrier.
+ */
+struct gate {
+	pthread_mutex_t lock;
+	pthread_cond_t opened;
+	int state; /* 0 closed, 1 go, -1 go home */
+};
+
+static int gate_pass(struct gate *g)
+{
+	int state;
+
+	pthread_mutex_lock(&g->lock);
+	while (!g->state)
+		pthread_cond_wait(&g->opened, &g->lock);
+	state = g->state;
+	pthread_mutex_unlock(&g->lock);
+	return state > 0;
+}
+
+static void gate_open(struct gate *g, int state)
+{
+	pthread_mutex_lock(&g->lock);
+	g->state = state;
+	pthread_cond_broadcast(&g->opened);
+	pthread_mutex_unlock(&g->lock);
+}
+
 struct worker {
 	const struct ab_job *job;
 	struct worker *all;
+	struct gate *gate;
 	pthread_barrier_t *barrier;
 	pthread_t thread;
 	int cpu;
@@ -165,6 +202,8 @@ static void *worker_main(void *arg)
 	unsigned int batch = 1;
 	int ret;
 
+	if (!gate_pass(w->gate))
+		return NULL;
 	ret = ab_cpu_pin_self(w->cpu);
 	if (ret)
 		worker_fail(w, ret, "pinning");
@@ -248,18 +287,24 @@ static void set_status(struct ab_result *res, int err, const char *why)
 	snprintf(res->reason, sizeof(res->reason), "%s", why);
 }
 
-static int start_workers(const struct ab_job *job, struct worker *w, pthread_barrier_t *bar,
-			 const int *cpus, unsigned int *started)
+/* 0, or pthread_create()'s -errno: *STARTED threads then wait at GATE. */
+static int start_workers(const struct ab_job *job, struct worker *w, struct gate *gate,
+			 pthread_barrier_t *bar, const int *cpus, unsigned int *started)
 {
 	for (unsigned int i = 0; i < job->threads; i++) {
+		int err;
+
 		w[i].job = job;
 		w[i].all = w;
+		w[i].gate = gate;
 		w[i].barrier = bar;
 		w[i].cpu = cpus[i];
-		w[i].perf = (struct ab_perf){ { -1, -1 } };
 		w[i].samples = calloc(job->repeats, sizeof(struct window));
-		if (!w[i].samples || pthread_create(&w[i].thread, NULL, worker_main, &w[i]))
+		if (!w[i].samples)
 			return -ENOMEM;
+		err = pthread_create(&w[i].thread, NULL, worker_main, &w[i]);
+		if (err)
+			return -err;
 		(*started)++;
 	}
 	return 0;
@@ -271,7 +316,9 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 	int *cpus = malloc(sizeof(*cpus) * job->threads);
 	int n_cpus = cpus ? ab_cpu_list(cpus, (int)job->threads) : 0;
 	unsigned int started = 0;
+	struct gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
 	pthread_barrier_t bar;
+	int err;
 
 	if (!w || (unsigned int)n_cpus < job->threads ||
 	    ab_result_alloc_samples(res, job->repeats)) {
@@ -281,16 +328,25 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 		return;
 	}
 	memset(w, 0, sizeof(*w) * job->threads);
-	pthread_barrier_init(&bar, NULL, job->threads);
-	/* A thread that cannot start would leave the others at the barrier: abort. */
-	if (start_workers(job, w, &bar, cpus, &started) && started < job->threads) {
-		fprintf(stderr, "algbench: cannot start %u threads; aborting\n", job->threads);
-		abort();
-	}
-	free(cpus);
 	for (unsigned int i = 0; i < job->threads; i++)
+		w[i].perf = (struct ab_perf){ { -1, -1 } }; /* closed, also for one never started */
+	err = start_workers(job, w, &gate, &bar, cpus, &started);
+	free(cpus);
+	if (err) {
+		char why[AB_WHY_LEN];
+
+		snprintf(why, sizeof(why), "cannot start thread %u of %u: %s", started + 1,
+			 job->threads, strerror(-err));
+		set_status(res, err, why);
+		gate_open(&gate, -1);
+	} else {
+		pthread_barrier_init(&bar, NULL, job->threads);
+		gate_open(&gate, 1);
+	}
+	for (unsigned int i = 0; i < started; i++)
 		pthread_join(w[i].thread, NULL);
-	pthread_barrier_destroy(&bar);
+	if (!err)
+		pthread_barrier_destroy(&bar);
 	for (unsigned int i = 0; i < job->threads; i++) {
 		if (w[i].err && res->status == AB_STATUS_OK)
 			set_status(res, w[i].err, w[i].why);

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Flags to job lists for `algbench run` and `algbench suite`. */
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number.h"
 #include "run/plan.h"
 #include "sys/array.h"
 
@@ -18,7 +18,7 @@ static int each_item(const char *s, struct ab_plan *p, char *why,
 	int ret = 0, n = 0;
 
 	if (!copy)
-		return -1;
+		return -EINVAL;
 	for (tok = strtok_r(copy, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save), n++)
 		ret = item(tok, p, why);
 	free(copy);
@@ -34,48 +34,21 @@ static int list_full(unsigned int n, const char *what, char *why)
 	if (n < AB_MAX_LIST)
 		return 0;
 	snprintf(why, AB_WHY_LEN, "too many %s (at most %d)", what, AB_MAX_LIST);
-	return -1;
-}
-
-/*
- * The one strict number parser for the CLI: decimal digits only (no sign, no
- * blanks: strtoull would take " -1" as ULLONG_MAX and wrap it), an optional
- * k/m suffix when @suffix, and no overflow, so a value is either in
- * 1..@max or refused.
- */
-int ab_parse_uint(const char *tok, int suffix, unsigned long long max, unsigned long long *out)
-{
-	unsigned long long v, mul = 1;
-	char *end;
-
-	if (!isdigit((unsigned char)tok[0]))
-		return -1;
-	errno = 0;
-	v = strtoull(tok, &end, 10);
-	if (errno)
-		return -1;
-	if (suffix && (*end == 'k' || *end == 'K'))
-		mul = 1024, end++;
-	else if (suffix && (*end == 'm' || *end == 'M'))
-		mul = 1024 * 1024, end++;
-	if (*end || v == 0 || v > max / mul)
-		return -1;
-	*out = v * mul;
-	return 0;
+	return -E2BIG;
 }
 
 static int size_item(const char *tok, struct ab_plan *p, char *why)
 {
 	unsigned long long v;
 
-	if (ab_parse_uint(tok, 1, AB_MAX_SIZE, &v)) {
+	if (ab_parse_uint_n(tok, strlen(tok), 1, AB_MAX_SIZE, AB_NUM_SUFFIX, &v)) {
 		snprintf(why, AB_WHY_LEN,
 			 "size '%s': sizes are 1..%u bytes (suffix k or m allowed)", tok,
 			 AB_MAX_SIZE);
-		return -1;
+		return -EINVAL;
 	}
 	if (list_full(p->n_sizes, "sizes", why))
-		return -1;
+		return -EINVAL;
 	p->sizes[p->n_sizes++] = (size_t)v;
 	return 0;
 }
@@ -92,19 +65,19 @@ static int thread_item(const char *tok, struct ab_plan *p, char *why)
 {
 	unsigned long long v = parse_ncpu;
 
-	if (strcmp(tok, "all") && ab_parse_uint(tok, 0, parse_ncpu, &v))
+	if (strcmp(tok, "all") && ab_parse_uint(tok, 1, parse_ncpu, &v))
 		v = 0;
 	if (v == 0 || v > parse_ncpu) {
 		snprintf(why, AB_WHY_LEN,
 			 "threads '%s': must be 1..%u (the CPUs this process may use) or 'all'",
 			 tok, parse_ncpu);
-		return -1;
+		return -EINVAL;
 	}
 	for (unsigned int i = 0; i < p->n_threads; i++)
 		if (p->threads[i] == v)
 			return 0; /* "1,all" on one CPU is one job, not two */
 	if (list_full(p->n_threads, "thread counts", why))
-		return -1;
+		return -EINVAL;
 	p->threads[p->n_threads++] = (unsigned int)v;
 	return 0;
 }
@@ -127,10 +100,10 @@ static int backend_item(const char *tok, struct ab_plan *p, char *why)
 			len += snprintf(why + len, AB_WHY_LEN - len, " %s", ab_backends[i]->name);
 		if (len < AB_WHY_LEN)
 			snprintf(why + len, AB_WHY_LEN - len, ")");
-		return -1;
+		return -EINVAL;
 	}
 	if (list_full(p->n_backends, "backends", why))
-		return -1;
+		return -EINVAL;
 	p->backends[p->n_backends++] = b;
 	return 0;
 }
@@ -148,10 +121,10 @@ static int alg_item(const char *tok, struct ab_plan *p, char *why)
 	if (!a) {
 		snprintf(why, AB_WHY_LEN,
 			 "unknown algorithm '%s': not in the catalogue (see 'algbench list')", tok);
-		return -1;
+		return -EINVAL;
 	}
 	if (list_full(p->n_algs, "algorithms", why))
-		return -1;
+		return -EINVAL;
 	p->algs[p->n_algs++] = a;
 	return 0;
 }
@@ -169,10 +142,10 @@ int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
 			buf[len] = '\0';
 			if (!len) {
 				snprintf(why, AB_WHY_LEN, "empty algorithm name in '%s'", s);
-				return -1;
+				return -EINVAL;
 			}
 			if (alg_item(buf, p, why))
-				return -1;
+				return -EINVAL;
 			len = 0;
 			if (*c == '\0')
 				return 0;
@@ -181,7 +154,7 @@ int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
 		depth += *c == '(' ? 1 : *c == ')' ? -1 : 0;
 		if (len + 1 >= sizeof(buf)) {
 			snprintf(why, AB_WHY_LEN, "algorithm name too long in '%s'", s);
-			return -1;
+			return -EINVAL;
 		}
 		buf[len++] = *c;
 	}
@@ -203,7 +176,7 @@ static int name_bit(const char *tok, int (*parse)(const char *), const char *(*n
 			used += snprintf(why + used, AB_WHY_LEN - (size_t)used, " %s", name(i));
 		if (used > 0 && used < AB_WHY_LEN)
 			snprintf(why + used, AB_WHY_LEN - (size_t)used, ")");
-		return -1;
+		return -EINVAL;
 	}
 	*mask |= 1u << v;
 	return 0;
@@ -245,14 +218,14 @@ static int key_item(const char *tok, struct ab_plan *p, char *why)
 {
 	unsigned long long v;
 
-	if (ab_parse_uint(tok, 0, 4096, &v)) {
+	if (ab_parse_uint(tok, 1, 4096, &v)) {
 		snprintf(why, AB_WHY_LEN,
 			 "key size '%s': give bits as the catalogue names them (128, 256, 512)",
 			 tok);
-		return -1;
+		return -EINVAL;
 	}
 	if (list_full(p->n_keybits, "key sizes", why))
-		return -1;
+		return -EINVAL;
 	p->keybits[p->n_keybits++] = (unsigned int)v;
 	return 0;
 }
@@ -273,44 +246,19 @@ static int mode_item(const char *tok, struct ab_plan *p, char *why)
 		if (!m)
 			continue;
 		if (list_full(p->n_modes, "modes", why))
-			return -1;
+			return -EINVAL;
 		p->modes[p->n_modes++] = m->name; /* static storage */
 		return 0;
 	}
 	ab_backend_modes_text(known, sizeof(known));
 	snprintf(why, AB_WHY_LEN, "unknown mode '%s' (%s)", tok, known);
-	return -1;
+	return -EINVAL;
 }
 
 int ab_parse_modes(const char *s, struct ab_plan *p, char *why)
 {
 	p->n_modes = 0;
 	return each_item(s, p, why, mode_item);
-}
-
-int ab_parse_seconds(const char *s, double *out, char *why)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	if (end == s || *end || !isfinite(v) || v < 0 || v > 3600) {
-		snprintf(why, AB_WHY_LEN, "'%s': seconds must be a number from 0 to 3600", s);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-int ab_parse_count(const char *s, unsigned int *out, char *why)
-{
-	unsigned long long v;
-
-	if (ab_parse_uint(s, 0, 10000, &v)) {
-		snprintf(why, AB_WHY_LEN, "'%s': must be a whole number from 1 to 10000", s);
-		return -1;
-	}
-	*out = (unsigned int)v;
-	return 0;
 }
 
 /* --- expansion ------------------------------------------------------------ */
@@ -323,7 +271,7 @@ struct job_list {
 static int push(struct job_list *l, const struct ab_job *j)
 {
 	if (AB_ARRAY_RESERVE(l->jobs, l->cap, l->n))
-		return -1;
+		return -EINVAL;
 	l->jobs[l->n++] = *j;
 	return 0;
 }
@@ -375,7 +323,7 @@ static int push_backends(const struct ab_plan *p, struct ab_job *j, struct job_l
 		for (const struct ab_mode *m = j->backend->modes; m->name; m++) {
 			j->mode = m->name;
 			if (mode_chosen(p, m->name) && !never_supported(j) && push(l, j))
-				return -1;
+				return -EINVAL;
 		}
 	}
 	return 0;
@@ -391,10 +339,11 @@ static int runnable_by_some(const struct ab_plan *p, const struct ab_alg *a)
 
 static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct job_list *l)
 {
-	struct ab_job j = {
-		.alg = a, .seconds = p->seconds, .warmup = p->warmup, .repeats = p->repeats,
-		.perf = p->perf
-	};
+	struct ab_job j = { .alg = a,
+			    .seconds = p->seconds,
+			    .warmup = p->warmup,
+			    .repeats = p->repeats,
+			    .perf = p->perf };
 
 	if (!runnable_by_some(p, a)) {
 		/* One row that says why nothing measures it here. */
@@ -423,7 +372,7 @@ static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct jo
 				for (unsigned int t = 0; t < p->n_threads; t++) {
 					j.threads = p->threads[t];
 					if (push_backends(p, &j, l))
-						return -1;
+						return -EINVAL;
 				}
 			}
 		}
@@ -446,7 +395,7 @@ int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char 
 		if (expand_alg(p, a, &l)) {
 			free(l.jobs);
 			snprintf(why, AB_WHY_LEN, "out of memory for the job list");
-			return -1;
+			return -EINVAL;
 		}
 	}
 	if (!l.n) {
@@ -454,7 +403,7 @@ int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char 
 			 "no jobs: the chosen algorithms, types, ops, key sizes, sizes and "
 			 "modes exclude each other (e.g. cbc(aes) wants multiples of 16 bytes)");
 		free(l.jobs);
-		return -1;
+		return -EINVAL;
 	}
 	*jobs = l.jobs;
 	*n = l.n;

@@ -43,11 +43,9 @@ struct ab_plan {
 #define AB_MAX_SIZE (1u << 20)
 
 /*
- * Parsers for one flag's value. 0, or -1 with a message in WHY
- * (AB_WHY_LEN) naming the bad item.
+ * Parsers for one flag's value. 0, or -EINVAL (-E2BIG: too many items)
+ * with a message in WHY (AB_WHY_LEN) naming the bad item.
  */
-/* 0 and *out in 1..max, or -1: digits only, optional k/m when suffix, no wrap */
-int ab_parse_uint(const char *tok, int suffix, unsigned long long max, unsigned long long *out);
 int ab_parse_sizes(const char *s, struct ab_plan *p, char *why);		      /* 16,64,4k */
 int ab_parse_threads(const char *s, unsigned int ncpu, struct ab_plan *p, char *why); /* 1,2,all */
 int ab_parse_backends(const char *s, struct ab_plan *p, char *why);
@@ -56,8 +54,6 @@ int ab_parse_types(const char *s, struct ab_plan *p, char *why);
 int ab_parse_ops(const char *s, struct ab_plan *p, char *why);
 int ab_parse_keys(const char *s, struct ab_plan *p, char *why);
 int ab_parse_modes(const char *s, struct ab_plan *p, char *why);
-int ab_parse_seconds(const char *s, double *out, char *why);
-int ab_parse_count(const char *s, unsigned int *out, char *why);
 
 /*
  * Expand P into jobs (malloc'd). An algorithm that no chosen backend can

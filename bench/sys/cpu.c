@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/number.h"
 #include "sys/host.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -84,20 +85,17 @@ void ab_cpuset_free(struct ab_cpuset *s)
 }
 
 /*
- * A CPU number in the kernel's cpulist: decimal digits only, below
- * AB_CPU_MAX; *end is past it. Hand-rolled: sys/ links no option parser, and
- * strtoul would take signs, blanks and hex.
+ * A CPU number in the kernel's cpulist: decimal digits only (core/number.h's
+ * strict parser), below AB_CPU_MAX; *end is past it.
  */
 static int cpu_number(const char *p, const char **end, int *cpu)
 {
-	long v = 0;
+	size_t n = strspn(p, "0123456789");
+	unsigned long long v;
 
-	if (*p < '0' || *p > '9')
+	if (ab_parse_uint_n(p, n, 0, AB_CPU_MAX - 1, 0, &v))
 		return -EINVAL;
-	for (; *p >= '0' && *p <= '9'; p++)
-		if ((v = v * 10 + (*p - '0')) >= AB_CPU_MAX)
-			return -EINVAL;
-	*end = p;
+	*end = p + n;
 	*cpu = (int)v;
 	return 0;
 }

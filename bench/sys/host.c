@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -18,11 +19,11 @@ int ab_read_line(const char *path, char *buf, size_t cap)
 	int ok;
 
 	if (!f)
-		return -1;
+		return -errno;
 	ok = fgets(buf, (int)cap, f) != NULL;
 	fclose(f);
 	if (!ok)
-		return -1;
+		return -ENODATA; /* empty, or a read error */
 	buf[strcspn(buf, "\n")] = 0;
 	return 0;
 }

@@ -18,7 +18,7 @@ struct ab_host_tuning {
 
 void ab_host_tuning_read(struct ab_host_tuning *t);
 
-/* First line of PATH into BUF (trailing newline cut, truncated to CAP); 0, or -1 if unreadable. */
+/* First line of PATH into BUF (trailing newline cut, truncated to CAP); 0, or -errno (-ENODATA: empty). */
 int ab_read_line(const char *path, char *buf, size_t cap);
 
 /*

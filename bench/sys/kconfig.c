@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number.h"
 #include "sys/kconfig.h"
 
 #define PREFIX	"CONFIG_"
@@ -47,7 +48,7 @@ static int unquote(char *v)
 		*w++ = *r;
 	}
 	if (*r != '"' || r[1])
-		return -1;
+		return -EINVAL;
 	*w = '\0';
 	return 0;
 }
@@ -107,7 +108,7 @@ static int parse_line(struct kconfig *kc, char *line, struct ksym *s, char *srca
 	eq = strchr(line, '=');
 	if (strncmp(line, PREFIX, strlen(PREFIX)) || !eq ||
 	    !valid_name(line + strlen(PREFIX), eq - line - strlen(PREFIX)))
-		return -1;
+		return -EINVAL;
 	*eq = '\0';
 	*s = (struct ksym){ .name = line + strlen(PREFIX), .value = eq + 1 };
 	s->kind = classify(eq + 1);
@@ -168,7 +169,7 @@ static int check_text(const char *text, size_t len, char *err, size_t errlen)
 			snprintf(err, errlen,
 				 "not a kernel config: binary data (byte 0x%02x at offset %zu)", c,
 				 i);
-			return -1;
+			return -EINVAL;
 		}
 	}
 	return 0;
@@ -287,11 +288,6 @@ const char *kconfig_show(const struct kconfig *kc, const char *name)
 
 unsigned int kconfig_version_code(const struct kconfig *kc)
 {
-	unsigned int maj, min;
-	char end;
-
 	/* "6.12.118", "6.1.0-57-amd64"... : digits, a dot, digits, then anything */
-	if (sscanf(kc->version, "%3u.%3u%c", &maj, &min, &end) < 2)
-		return 0;
-	return maj * 100 + min;
+	return ab_kernel_version_code(kc->version, 0);
 }

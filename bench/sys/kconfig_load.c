@@ -21,6 +21,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "core/error.h"
+#include "sys/file.h"
 #include "sys/kconfig.h"
 
 /* Configs are ~300 KiB; anything far larger is not one (and caps a gzip bomb). */
@@ -48,34 +50,19 @@ static int buf_reserve(struct buf *b, size_t more)
 	return 0;
 }
 
-/* Read the whole file; procfs files report size 0, so read to EOF. */
+/* The whole file (sys/file.h), with a message that says what failed. */
 static int read_all(int fd, struct buf *b, const char *path, char *err, size_t errlen)
 {
-	for (;;) {
-		ssize_t n;
+	int ret = ab_read_fd(fd, MAX_CONFIG, &b->data, &b->len);
 
-		if (buf_reserve(b, 65536)) {
-			snprintf(err, errlen, "%s: out of memory", path);
-			return -ENOMEM;
-		}
-		n = read(fd, b->data + b->len, b->cap - b->len - 1);
-		if (n < 0) {
-			int e = errno;
-
-			snprintf(err, errlen, "%s: read failed: %s", path, strerror(e));
-			return -e;
-		}
-		if (!n)
-			break;
-		b->len += n;
-		if (b->len > MAX_CONFIG) {
-			snprintf(err, errlen, "%s: larger than %u MiB, not a kernel config", path,
-				 MAX_CONFIG >> 20);
-			return -EFBIG;
-		}
-	}
-	b->data[b->len] = '\0';
-	return 0;
+	if (ret == -EFBIG)
+		snprintf(err, errlen, "%s: larger than %u MiB, not a kernel config", path,
+			 MAX_CONFIG >> 20);
+	else if (ret)
+		snprintf(err, errlen, "%s: read failed: %s", path, strerror(-ret));
+	else
+		b->cap = b->len + 1;
+	return ret;
 }
 
 static int gunzip(const struct buf *in, struct buf *out, const char *path, char *err, size_t errlen)
@@ -312,7 +299,7 @@ static int load_text(const char *path, struct buf *text, struct kconfig *kc, cha
 int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen)
 {
 	struct buf text = { 0 };
-	char why[512];
+	char why[AB_WHY_LEN];
 	int ret;
 
 	memset(kc, 0, sizeof(*kc));
@@ -335,7 +322,7 @@ int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen)
 
 int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen)
 {
-	char boot[300], first[1024];
+	char boot[300], first[AB_WHY_LEN];
 	struct utsname u;
 	int ret;
 
@@ -352,7 +339,7 @@ int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen)
 		return 0;
 	/* Both failed: say why for each, and what would help. */
 	{
-		char second[1024];
+		char second[AB_WHY_LEN];
 
 		snprintf(second, sizeof(second), "%s", err);
 		snprintf(err, errlen,

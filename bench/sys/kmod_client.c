@@ -13,6 +13,8 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include "core/number.h"
+#include "sys/file.h"
 #include "sys/host.h"
 #include "sys/kmod_client.h"
 #include "sys/kmod_load.h"
@@ -199,11 +201,15 @@ int abk_get(const char *text, const char *key, char *out, size_t len)
 	return -ENOENT;
 }
 
+/* KEY's decimal value (the module writes %llu), or 0 when absent or not a number */
 static uint64_t get_u64(const char *text, const char *key)
 {
 	char buf[32];
+	unsigned long long v;
 
-	return abk_get(text, key, buf, sizeof(buf)) ? 0 : strtoull(buf, NULL, 0);
+	if (abk_get(text, key, buf, sizeof(buf)) || ab_parse_uint(buf, 0, UINT64_MAX, &v))
+		return 0;
+	return v;
 }
 
 /* cpuN.ops= ... lines, in the order the module wrote them */
@@ -238,6 +244,11 @@ static void parse(struct abk_result *res)
 {
 	char buf[32];
 
+	/*
+	 * status is a negative errno and input_crc32 %08x: the one unsigned
+	 * decimal parser does not fit, and a malformed value shows up anyway
+	 * (status != 0 is a failure, a wrong crc32 a mismatch).
+	 */
 	res->status =
 		(int)strtol(abk_get(res->text, "status", buf, sizeof(buf)) ? "-5" : buf, NULL, 10);
 	abk_get(res->text, "error", res->error, sizeof(res->error));
@@ -257,28 +268,8 @@ static void parse(struct abk_result *res)
 	parse_cpus(res);
 }
 
-static char *read_all(int fd)
-{
-	size_t len = 0, cap = 4096;
-	char *buf = malloc(cap);
-	ssize_t n;
-
-	while (buf && (n = read(fd, buf + len, cap - len - 1)) > 0) {
-		len += (size_t)n;
-		if (cap - len < 2) {
-			char *bigger = realloc(buf, cap *= 2);
-
-			if (!bigger) {
-				free(buf);
-				return NULL;
-			}
-			buf = bigger;
-		}
-	}
-	if (buf)
-		buf[len] = '\0';
-	return buf;
-}
+/* A reply is a few hundred bytes of key=value lines; far more is not one. */
+#define REPLY_MAX (1u << 20)
 
 int abk_run(const char *line, struct abk_result *res, char *why)
 {
@@ -297,7 +288,8 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	n = write(fd, line, strlen(line));
 	if (n < 0)
 		err = -errno;
-	res->text = read_all(fd);
+	if (ab_read_fd(fd, REPLY_MAX, &res->text, NULL))
+		res->text = NULL;
 	close(fd);
 	if (!res->text || !res->text[0]) {
 		snprintf(why, AB_WHY_LEN, "%s: no reply to '%s' (%s)", ABK_DEV, line,

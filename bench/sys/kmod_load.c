@@ -14,6 +14,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "core/error.h"
 #include "sys/caps.h"
 #include "sys/host.h"
 #include "sys/kmod_load.h"
@@ -45,7 +46,7 @@ static bool loaded(const char *module)
 /* ARGV's output, its first line only, trailing blanks cut; "" if it said nothing. */
 static int tool(const char *const argv[], char *out, size_t len)
 {
-	char why[128];
+	char why[AB_WHY_LEN];
 	int ret = ab_spawn_capture(argv, out, len, why, sizeof(why));
 
 	out[strcspn(out, "\n")] = '\0';

@@ -39,3 +39,9 @@ const char *kstats_name(enum kstats k)
 
 	return names[k];
 }
+
+const char *kstats_removed_why(void)
+{
+	return "CRYPTO_STATS and its GETSTAT counters were removed in " KSTATS_REMOVED_IN_TEXT
+	       " (29ce50e078b8)";
+}

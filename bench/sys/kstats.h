@@ -19,6 +19,23 @@ enum kstats {
 struct kconfig;
 
 /*
+ * Linux 6.10 removed CONFIG_CRYPTO_STATS and with it GETSTAT's counters
+ * (29ce50e078b8): from then on GETSTAT answers -ENOTSUPP whatever the
+ * config says. The version as ab_kernel_version_code() (core/number.h)
+ * gives it, and as text for help strings.
+ */
+#define KSTATS_REMOVED_IN      610
+#define KSTATS_REMOVED_IN_TEXT "Linux 6.10"
+/* Whether a kernel of version CODE (X*100+Y; 0: unknown) has no statistics by design. */
+static inline int kstats_removed(unsigned int code)
+{
+	return code >= KSTATS_REMOVED_IN;
+}
+/* The one sentence that says so: "CRYPTO_STATS and its GETSTAT counters were removed in
+ * Linux 6.10". */
+const char *kstats_removed_why(void);
+
+/*
  * The running kernel's config as kconfig_load_running() finds it
  * (/proc/config.gz, then /boot/config-$(uname -r)); source gets the file
  * that answered ("" if none: KSTATS_UNKNOWN).

@@ -3,11 +3,13 @@
  * A minimal reader of the kernel's BTF blob (include/uapi/linux/btf.h):
  * only what member offsets need. Every offset into the blob is checked.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sys/file.h"
 #include "trace/btf.h"
 
 #define BTF_MAGIC 0xeB9F
@@ -127,16 +129,14 @@ struct trace_btf *trace_btf_load(const char *path, char *why, size_t why_len)
 {
 	struct trace_btf *b = calloc(1, sizeof(*b));
 	const struct btf_header *h;
-	FILE *f = fopen(path, "rb");
-	size_t n = 0, r;
+	size_t n = 0;
+	int err = b ? ab_read_file(path, BTF_MAX, &b->blob, &n) : -ENOMEM;
 
-	if (!b || !f || !(b->blob = malloc(BTF_MAX))) {
-		snprintf(why, why_len, "%s: cannot read the kernel's BTF (%s)", path,
-			 f ? "out of memory" : "no CONFIG_DEBUG_INFO_BTF?");
+	if (err) {
+		snprintf(why, why_len, "%s: cannot read the kernel's BTF (%s%s)", path,
+			 strerror(-err), err == -ENOENT ? ": no CONFIG_DEBUG_INFO_BTF?" : "");
 		goto fail;
 	}
-	while (n < BTF_MAX && (r = fread(b->blob + n, 1, BTF_MAX - n, f)) > 0)
-		n += r;
 	h = (const void *)b->blob;
 	if (n < sizeof(*h) || h->magic != BTF_MAGIC || h->hdr_len < sizeof(*h) ||
 	    (uint64_t)h->hdr_len + h->type_off + h->type_len > n ||
@@ -150,11 +150,8 @@ struct trace_btf *trace_btf_load(const char *path, char *why, size_t why_len)
 	b->strs_len = h->str_len;
 	if (index_types(b, why, why_len))
 		goto fail;
-	fclose(f);
 	return b;
 fail:
-	if (f)
-		fclose(f);
 	trace_btf_free(b);
 	return NULL;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number.h"
 #include "trace/hist.h"
 
 /* "NAME:" followed by spaces and a decimal u64, anywhere in line[0..n). */
@@ -14,21 +15,19 @@ static int find_u64(const char *line, size_t n, const char *name, uint64_t *v)
 	size_t nl = strlen(name);
 
 	for (size_t i = 0; i + nl + 1 < n; i++) {
-		char buf[24];
-		size_t j = i + nl + 1, k = 0;
+		size_t j = i + nl + 1, k;
+		unsigned long long u;
 
 		if ((i && line[i - 1] != ' ') || memcmp(line + i, name, nl) || line[i + nl] != ':')
 			continue;
 		while (j < n && line[j] == ' ')
 			j++;
-		while (j < n && line[j] >= '0' && line[j] <= '9' && k < sizeof(buf) - 1)
-			buf[k++] = line[j++];
-		if (!k || k >= 21 || (j < n && line[j] != ' ' && line[j] != '\n'))
+		for (k = j; k < n && line[k] != ' ' && line[k] != '\n';)
+			k++;
+		if (ab_parse_uint_n(line + j, k - j, 0, UINT64_MAX, 0, &u))
 			return -1;
-		buf[k] = '\0';
-		errno = 0;
-		*v = strtoull(buf, NULL, 10);
-		return errno ? -1 : 0;
+		*v = u;
+		return 0;
 	}
 	return -1;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sys/file.h"
 #include "sys/kmod_client.h"
 #include "sys/kmod_load.h"
 #include "trace/layout.h"
@@ -66,7 +67,6 @@ int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
 {
 	char how[AB_WHY_LEN] = "", ignored[AB_WHY_LEN];
 	bool loaded = false;
-	size_t len = 0;
 	char *text;
 	int err;
 
@@ -81,23 +81,20 @@ int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
 			       err;
 		loaded = true;
 	}
-	text = trace_read_file(TRACE_LAYOUT_FILE, LAYOUT_TEXT_MAX, &len);
-	err = text ? 0 : -errno;
+	err = ab_read_file(TRACE_LAYOUT_FILE, LAYOUT_TEXT_MAX - 1, &text, NULL);
 	if (loaded) /* only for the read: leave the system as it was */
 		abk_unload("algbench_trace", ignored, sizeof(ignored));
-	if (!text)
+	if (err == -EFBIG)
+		return snprintf(why, why_len, "%s: longer than %d bytes", TRACE_LAYOUT_FILE,
+				LAYOUT_TEXT_MAX - 1),
+		       -EINVAL;
+	if (err)
 		return snprintf(why, why_len,
 				"%s: %s (algbench_trace.ko without crypto_layout is older than "
 				"this algbench: rebuild kmod/)",
 				TRACE_LAYOUT_FILE, strerror(-err)),
 		       err;
-	if (len >= LAYOUT_TEXT_MAX) {
-		snprintf(why, why_len, "%s: longer than %d bytes", TRACE_LAYOUT_FILE,
-			 LAYOUT_TEXT_MAX);
-		err = -EINVAL;
-	} else {
-		err = trace_layout_parse(l, text, why, why_len);
-	}
+	err = trace_layout_parse(l, text, why, why_len);
 	free(text);
 	return err;
 }

@@ -11,6 +11,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "core/number.h"
 #include "trace/markers.h"
 #include "trace/tracefs.h"
 
@@ -135,7 +136,11 @@ static unsigned long type_size(const char *type, size_t len)
 		      { "u32", 4 }, { "s32", 4 }, { "int", 4 },	 { "u64", 8 }, { "s64", 8 } };
 	const char *br = memchr(type, '[', len);
 	size_t base = br ? (size_t)(br - type) : len;
-	unsigned long n = br ? strtoul(br + 1, NULL, 10) : 1;
+	unsigned long long n = 1;
+
+	/* "u8[16]": the count between the brackets; a malformed one is no known type */
+	if (br && (type[len - 1] != ']' || ab_parse_uint_n(br + 1, len - base - 2, 1, 4096, 0, &n)))
+		return 0;
 
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (strlen(types[i].name) == base && !strncmp(type, types[i].name, base))
@@ -182,6 +187,7 @@ static int parse_format(char *text, struct field *f, int max)
 
 	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
 		char *p = strstr(line, "field:"), *semi, *name, *size;
+		unsigned long long sz;
 		size_t len;
 
 		if (!p || !(semi = strchr(p, ';')))
@@ -191,11 +197,14 @@ static int parse_format(char *text, struct field *f, int max)
 		len = strcspn(name, "[;");
 		if (!strncmp(name, "common_", 7))
 			continue;
-		if (n == max || len == 0 || len >= sizeof(f[n].name) || !(size = strstr(semi, "size:")))
+		if (n == max || len == 0 || len >= sizeof(f[n].name) ||
+		    !(size = strstr(semi, "size:")))
 			return -EINVAL;
 		memcpy(f[n].name, name, len);
 		f[n].name[len] = '\0';
-		f[n].size = strtoul(size + 5, NULL, 10);
+		if (ab_parse_uint_n(size + 5, strcspn(size + 5, ";"), 1, 4096, 0, &sz))
+			return -EINVAL;
+		f[n].size = (unsigned long)sz;
 		n++;
 	}
 	return n;
@@ -315,17 +324,15 @@ void trace_marker_write(const struct trace_marker *m)
 		__atomic_add_fetch(&mk.write_errors, 1, __ATOMIC_RELAXED);
 }
 
-void trace_markers_close(void)
+unsigned long trace_markers_close(void)
 {
 	if (!mk.registered)
-		return;
+		return 0;
 	/* Without this the kernel could still write the bit after the word is gone. */
 	trace_ue_unregister(mk.fd, &trace_marker_enable, 0);
 	close(mk.fd);
 	mk.fd = -1;
 	mk.registered = 0;
 	__atomic_store_n(&trace_marker_enable, 0, __ATOMIC_RELAXED);
-	if (mk.write_errors)
-		fprintf(stderr, "algbench: %lu job marker writes to user_events failed\n",
-			mk.write_errors);
+	return mk.write_errors;
 }

@@ -61,8 +61,8 @@ int trace_markers_open(void);
 const char *trace_markers_status(void);
 /* Writes m (the caller checked trace_marker_on()); failures are counted, not fatal. */
 void trace_marker_write(const struct trace_marker *m);
-/* Unregisters the enable bit and closes user_events_data. */
-void trace_markers_close(void);
+/* Unregisters the enable bit and closes user_events_data; the writes that failed. */
+unsigned long trace_markers_close(void);
 
 /* The pieces, also for tests registering other names and formats. */
 

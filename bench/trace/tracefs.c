@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sys/file.h"
 #include "trace/tracefs.h"
 
 #define README_MAX    (256 * 1024)
@@ -21,35 +22,16 @@ char *tracefs_read(const struct tracefs *t, const char *rel, size_t max, size_t 
 {
 	char path[256];
 
+	char *text;
+	int err;
+
 	tracefs_path(t, rel, path, sizeof(path));
-	return trace_read_file(path, max, len);
-}
-
-char *trace_read_file(const char *path, size_t max, size_t *len)
-{
-	char *buf = malloc(max + 1);
-	size_t n = 0;
-	ssize_t r = 1;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || !buf) {
-		if (fd >= 0)
-			close(fd);
-		free(buf);
+	err = ab_read_file(path, max, &text, len);
+	if (err) {
+		errno = -err;
 		return NULL;
 	}
-	while (n < max && (r = read(fd, buf + n, max - n)) > 0)
-		n += (size_t)r;
-	close(fd);
-	if (r < 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = '\0';
-	if (len)
-		*len = n;
-	return buf;
+	return text;
 }
 
 int tracefs_append(const struct tracefs *t, const char *rel, const char *line)

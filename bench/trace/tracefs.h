@@ -26,10 +26,11 @@ int tracefs_open(struct tracefs *t, char *why, size_t why_len);
 void tracefs_path(const struct tracefs *t, const char *rel, char *path, size_t len);
 /* Appends line (no O_TRUNC: other definitions stay) to root/rel: 0 or -errno. */
 int tracefs_append(const struct tracefs *t, const char *rel, const char *line);
-/* Reads root/rel into a malloc'd NUL-terminated buffer of at most max bytes. */
+/*
+ * Reads root/rel into a malloc'd NUL-terminated buffer (sys/file.h's
+ * ab_read_file); NULL with errno set on failure, EFBIG when over max bytes.
+ */
 char *tracefs_read(const struct tracefs *t, const char *rel, size_t max, size_t *len);
-/* The same for any path (NULL with errno set on failure). */
-char *trace_read_file(const char *path, size_t max, size_t *len);
 /* The kernel's last "error:" line in error_log (bounded, printable), or "". */
 void tracefs_last_error(const struct tracefs *t, char *out, size_t len);
 

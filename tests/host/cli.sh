@@ -71,4 +71,28 @@ for row in "${cmds[@]}"; do
 	says "$name $arg without its value: exit 2, 'algbench $name: option '$arg' needs an argument'" \
 		"algbench $name: option '$arg' needs an argument" "$(run_err "$arg")"
 done
+# Option values are checked by the table's typed rows (.min/.max), one wording for all
+for v in "--seconds -1" "--seconds 3601" "--warmup nan" "--repeats 0" "--repeats 10001" "--repeats ' 5'"; do
+	eval "set -- $v"
+	says "run $1 '$2': exit 2, named with its range" "algbench run: $1: '$2' is not a" \
+		"$("$ALGBENCH" run --dry-run "$1" "$2" 2>&1 >/dev/null; echo "exit $?")"
+done
+# The "algbench CMD: " prefix is the command's own, set once (cli/opt.h ab_err), and a
+# usage error found after parsing still exits 2
+for c in run suite; do
+	says "$c --trace without --json: a usage error of '$c'" \
+		"algbench $c: --trace puts the counters in the result JSON: add --json" \
+		"$("$ALGBENCH" $c --trace --dry-run 2>&1 >/dev/null; echo "exit $?")"
+done
+says "em with an unknown subcommand: 'algbench em:', exit 2" "algbench em: unknown subcommand 'nosuch' (one of: bench)" \
+	"$("$ALGBENCH" em nosuch 2>&1 >/dev/null; echo "exit $?")"
+says "nl with an unknown subcommand: 'algbench nl:', exit 2" "algbench nl: unknown subcommand 'nosuch' (one of: list, get, stat)" \
+	"$("$ALGBENCH" nl nosuch 2>&1 >/dev/null; echo "exit $?")"
+says "merge's own errors carry its prefix" "algbench merge: " \
+	"$("$ALGBENCH" merge --out /dev/null 2>&1 >/dev/null; echo "exit $?")"
+for g in em nl; do
+	says "$g without a subcommand: 'algbench $g: subcommand missing', exit 2" "algbench $g: subcommand missing (one of: " \
+		"$("$ALGBENCH" $g 2>&1 >/dev/null; echo "exit $?")"
+	check "$g --help: exit 0 and a usage line" sh -c '"$0" "$1" --help | grep -q "^usage: algbench $1"' "$ALGBENCH" "$g"
+done
 tap_end

@@ -11,7 +11,7 @@
 tap_begin
 
 declare -A ROOMS=(
-	[cli]=""
+	[cli]="core"
 	[core]=""
 	[sys]="core"
 	[backends]="core sys"
