@@ -8,9 +8,9 @@
 . "$(dirname "$0")/../lib.sh"
 tap_begin
 AB=$ALGBENCH_TOP/scripts/ab-hardware
-# ab-hardware refuses an OUT that others can reach (/tmp is world-writable),
-# so the scratch folder goes under the build tree, which is as safe as the
-# checkout; where even that is not, the whole test says so and skips.
+# ab-hardware refuses an OUT that others can reach, so the scratch folder goes
+# under the build tree, which is as safe as the checkout (a root-owned sticky
+# /tmp on the way is fine); where even that is not, the test says so and skips.
 dir=$(mktemp -d "${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/ab_hardware.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
@@ -163,9 +163,22 @@ if [ "$(id -u)" = 0 ]; then
 	refused "an OUT under a folder another user owns is refused" "owned by uid 4242" "$AB" "${plan[@]}" --out theirs/out -- "${args[@]}"
 	chown 4242 theirs/out && chown 0 theirs
 	refused "an OUT another user owns is refused" "owned by uid 4242" "$AB" "${plan[@]}" --out theirs/out -- "${args[@]}"
+	# A root-owned sticky folder such as /tmp may be on the way (others cannot
+	# rename or remove what root made in it), never OUT itself.
+	mkdir sticky && chmod 1777 sticky
+	check "an OUT under a root-owned sticky folder (like /tmp) is accepted" \
+		sh -c '"$@" >/dev/null' - "$AB" "${plan[@]}" --out "$dir/sticky/out" --dry-run
+	refused "a sticky world-writable OUT itself is refused" "writable by its group or by others" \
+		"$AB" "${plan[@]}" --out sticky --dry-run
+	mkdir -p theirsticky && chmod 1777 theirsticky && chown 4242 theirsticky
+	refused "a sticky folder another user owns is refused" "owned by uid 4242" \
+		"$AB" "${plan[@]}" --out theirsticky/out --dry-run
 else
 	skip "an OUT under a folder another user owns is refused" "needs root to chown"
 	skip "an OUT another user owns is refused" "needs root to chown"
+	skip "an OUT under a root-owned sticky folder (like /tmp) is accepted" "needs root to own it"
+	skip "a sticky world-writable OUT itself is refused" "needs root to own it"
+	skip "a sticky folder another user owns is refused" "needs root to chown"
 fi
 
 # A run in progress whose OUT gained a symlinked lock: --continue refuses and
