@@ -3,7 +3,7 @@
 # debian/ is this same install split in two, see docs/install.md):
 #
 #   bin/algbench                        the CLI
-#   bin/algbench-ab-hardware ...        the scripts a host runs (HOST_SCRIPTS)
+#   bin/algbench-bench ...              the scripts a host runs (HOST_SCRIPTS)
 #   lib/algbench/scripts/               those scripts and scripts/lib.sh, as in
 #                                       the checkout; bin/ has wrappers that exec them
 #   share/man/man1/                     algbench(1), algbench-COMMAND(1) per
@@ -13,9 +13,10 @@
 #   share/doc/algbench/                 README, docs/, LICENSE
 #   src/algbench-VERSION/               kmod/ and its dkms.conf (component dkms)
 #
-# The scripts kept in the checkout only (bench, peers, setup, test, vm/,
-# kernel/, kmod/, smp-scaling, fetch-debian-kernels) build the tree or boot
-# its VM; installed, there is no tree and no VM.
+# The scripts kept in the checkout only (peers, setup, test, vm/, kernel/,
+# kmod/, smp-scaling, fetch-debian-kernels) build the tree or boot its VM;
+# installed, there is no tree and no VM. bench is installed: without a tree
+# it takes the host path with the installed algbench and refuses the VM.
 include(GNUInstallDirs)
 
 # Private, architecture-independent files: /usr/lib/PACKAGE, as Debian does
@@ -33,7 +34,7 @@ install(TARGETS algbench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # The scripts a user runs on a host (a real server booted into the kernel
 # under test), each in bin/ as algbench-NAME.
-set(ALGBENCH_HOST_SCRIPTS ab-hardware ab-stats ab-report contention-control)
+set(ALGBENCH_HOST_SCRIPTS bench ab-hardware ab-stats ab-report contention-control)
 set(wrappers "")
 file(RELATIVE_PATH ALGBENCH_PKGLIB_FROM_BIN ${CMAKE_INSTALL_FULL_BINDIR} ${pkglib_full})
 foreach(s ${ALGBENCH_HOST_SCRIPTS})

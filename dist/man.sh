@@ -61,6 +61,7 @@ done <"$work/commands"
 # has no summary line of that shape)
 describe() {
 	case $1 in
+	bench) echo "the main job: the suite on this host's kernel, and its report" ;;
 	ab-hardware) echo "reboot-driven A/B of two installed kernels on this host (GRUB, systemd)" ;;
 	ab-stats) echo "A/B rounds of algbench run on two kernels: one round here (--here), merge (--merge)" ;;
 	ab-report) echo "report of an A/B pair of result files: comparison, charts, headline table" ;;

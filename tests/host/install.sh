@@ -29,18 +29,26 @@ check "version in one place: changelog, --version, dkms.conf" sh -c '"$0" "$@" >
 	"$ALGBENCH_TOP/dist/check-version.sh" "$u/bin/algbench" "$u/src/algbench-$version/dkms.conf"
 
 # host scripts: wrappers in bin/, the scripts and lib.sh in lib/algbench/scripts
-for s in ab-hardware ab-stats ab-report contention-control; do
+for s in bench ab-hardware ab-stats ab-report contention-control; do
 	check "bin/algbench-$s runs the installed script (--help)" sh -c '"$0" --help >/dev/null' "$u/bin/algbench-$s"
 	check "man page algbench-$s(1)" [ -s "$u/share/man/man1/algbench-$s.1" ]
 	check "completion for algbench-$s" [ -s "$u/share/bash-completion/completions/algbench-$s" ]
 done
-for s in bench peers setup test; do
+for s in peers setup test; do
 	check "checkout-only script $s is not installed" [ ! -e "$u/lib/algbench/scripts/$s" ]
 done
 check "installed lib.sh names the installed algbench" sh -c \
 	'[ "$(env -u ALGBENCH bash -c ". $0/lib/algbench/scripts/lib.sh; echo \$ALGBENCH")" = "$0/bin/algbench" ]' "$u"
 check "an ALGBENCH the user set wins" sh -c \
 	'[ "$(ALGBENCH=/x bash -c ". $0/lib/algbench/scripts/lib.sh; echo \$ALGBENCH")" = /x ]' "$u"
+# The main job installed: no tree, so the host path with the installed
+# algbench, nothing built or installed; the VM path needs a checkout.
+check "algbench-bench --host --dry-run plans with the installed algbench" sh -c \
+	'cd "$1" && env -u ALGBENCH "$0" --host --dry-run 2>&1 | grep -qx "path: host" &&
+	env -u ALGBENCH "$0" --host --dry-run 2>/dev/null | grep -Eq "^jobs: [1-9][0-9]*$"' "$u/bin/algbench-bench" "$dir"
+check "algbench-bench --vm is refused: the VM needs a checkout" sh -c \
+	'cd "$1" && ! env -u ALGBENCH "$0" --vm --dry-run 2>&1 | grep -q "^path:" &&
+	env -u ALGBENCH "$0" --vm --dry-run 2>&1 | grep -q "is not a checkout"' "$u/bin/algbench-bench" "$dir"
 
 # man pages: algbench(1) and one per command of `algbench --help`
 check "man page algbench(1)" [ -s "$u/share/man/man1/algbench.1" ]

@@ -84,8 +84,12 @@ esac
 
 # README's main command on the host branch, kmod and acomp jobs ok.
 bench_rc=$(cat "$o/bench.rc" 2>/dev/null || echo none)
-check "scripts/bench exits 0 (exit $bench_rc)" [ "$bench_rc" = 0 ]
-check "scripts/bench took the host branch" grep -Eq "^bench: the running kernel \(.*\) has AF_ALG" "$o/bench.log"
+bench=$(cat "$o/bench-path" 2>/dev/null || echo "the main command")
+if [ "$(cat "$o/install-path" 2>/dev/null)" = debs ]; then
+	check "the installed main command ran ($bench)" [ "$bench" = /usr/bin/algbench-bench ]
+fi
+check "$bench exits 0 (exit $bench_rc)" [ "$bench_rc" = 0 ]
+check "$bench took the host branch" grep -Eq "^bench: the running kernel \(.*\) has AF_ALG" "$o/bench.log"
 json=$(ls "$o"/*.json 2>/dev/null | grep -v lockdown | head -n1)
 if [ -n "$json" ]; then
 	echo "# the suite's jobs: $(jq -r '[.results[].status] | group_by(.) | map("\(.[0]) \(length)") | join(", ")' "$json")"
@@ -93,7 +97,7 @@ if [ -n "$json" ]; then
 	check "acomp jobs ran ok in the kernel" jqok '[.results[] | select(.type == "acomp" and .backend == "kmod" and .status == "ok")] | length > 0' "$json"
 	check "no job failed" jqok '[.results[] | select(.status == "failed")] | length == 0' "$json"
 else
-	not_ok "scripts/bench left no result JSON"
+	not_ok "$bench left no result JSON"
 fi
 
 # The reboot-driven ABAB through GRUB.

@@ -57,11 +57,20 @@ install)
 	fi
 	algbench=$(command -v algbench) || algbench=""
 	echo "$algbench" >"$out/algbench-path"
-	# README's main command, with a short job list.
-	say "scripts/bench ${BENCH_ARGS[*]}"
-	(cd "$tree" && timed bench scripts/bench "${BENCH_ARGS[@]}") >"$out/bench.log" 2>&1
+	# README's main command, with a short job list: installed, the package's
+	# algbench-bench in a folder of the user's (results/ there); without
+	# .debs, the tree's scripts/bench.
+	if bench=$(command -v algbench-bench); then
+		rdir=/root/bench
+		mkdir -p "$rdir"
+	else
+		bench=$tree/scripts/bench rdir=$tree
+	fi
+	echo "$bench" >"$out/bench-path"
+	say "$bench ${BENCH_ARGS[*]}"
+	(cd "$rdir" && timed bench "$bench" "${BENCH_ARGS[@]}") >"$out/bench.log" 2>&1
 	echo $? >"$out/bench.rc"
-	cp "$tree"/results/*.json "$out/" 2>/dev/null
+	cp "$rdir"/results/*.json "$out/" 2>/dev/null
 	tail -n 5 "$out/bench.log"
 	# The reboot-driven A/B: BASE the 6.1 kernel, NEW the 6.12 one.
 	mapfile -t rels < <(kernels)
