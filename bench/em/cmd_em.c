@@ -95,11 +95,12 @@ static int em_bench(void *opts, int argc, char **argv)
 	char cpu[128];
 
 	(void)argc, (void)argv; /* the descriptor refuses operands */
-	ab_cpuinfo_field("model name", cpu, sizeof(cpu));
+	ab_cpu_model(cpu, sizeof(cpu));
 	printf("algbench em bench: em_cpu_energy() v6.8 (old) vs 6.9+ (new), user space, %d "
 	       "repeats of %.0f ms per formula\n",
 	       repeats, ms);
-	printf("cpu: %s\n", cpu[0] ? cpu : "(unknown: no model name in /proc/cpuinfo)");
+	printf("cpu: %s\n",
+	       cpu[0] ? cpu : "(unknown: /proc/cpuinfo has no model name and no MIDR)");
 	printf("%-7s %7s %10s %12s %12s %26s %8s %s\n", "cluster", "points", "same_state",
 	       "old_ns/call", "new_ns/call", "old/new median [min..max]", "mad",
 	       "seed (RockPi 4B)");

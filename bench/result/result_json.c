@@ -19,16 +19,35 @@
 
 json_t *ab_run_info_to_json(const struct ab_run_info *run)
 {
-	return json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:s, s:s, s:s, "
-			 "s:s, s:I, s:I}}",
-			 "id", run->id, "started", run->started, "tool_version", ALGBENCH_VERSION,
-			 "host", "kernel", run->kernel, "cpu_model", run->cpu_model, "nproc",
-			 (json_int_t)run->nproc, "smp_threads", (json_int_t)run->smp_threads,
-			 "crypto_stats", run->crypto_stats, "config_source", run->config_source,
-			 "virtualized", run->virtualized, "clocksource", run->clocksource,
-			 "governor", run->tuning.governor, "turbo", run->tuning.turbo, "smt",
-			 run->tuning.smt, "packages", (json_int_t)run->tuning.packages, "cores",
-			 (json_int_t)run->tuning.cores);
+	const struct ab_cycle_counter *c = &run->cycle_counter;
+	json_t *o, *counter;
+
+	/* {name, hz: N or null} when samples carry its ticks, else {name, unavailable} */
+	if (c->usable)
+		counter = json_pack("{s:s, s:o}", "name", c->name, "hz",
+				    c->hz ? json_integer((json_int_t)c->hz) : json_null());
+	else
+		counter = json_pack("{s:s, s:s}", "name", c->name[0] ? c->name : "none",
+				    "unavailable", c->why[0] ? c->why : "not probed");
+	o = json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:s, s:s, s:s, "
+		      "s:s, s:I, s:I}}",
+		      "id", run->id, "started", run->started, "tool_version", ALGBENCH_VERSION,
+		      "host", "kernel", run->kernel, "cpu_model", run->cpu_model, "nproc",
+		      (json_int_t)run->nproc, "smp_threads", (json_int_t)run->smp_threads,
+		      "crypto_stats", run->crypto_stats, "config_source", run->config_source,
+		      "virtualized", run->virtualized, "clocksource", run->clocksource, "governor",
+		      run->tuning.governor, "turbo", run->tuning.turbo, "smt", run->tuning.smt,
+		      "packages", (json_int_t)run->tuning.packages, "cores",
+		      (json_int_t)run->tuning.cores);
+	if (!o) {
+		json_decref(counter);
+		return NULL;
+	}
+	if (json_object_set_new(json_object_get(o, "host"), "cycle_counter", counter)) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
 }
 
 static json_t *per_cpu_to_json(const struct ab_sample *s)

@@ -160,7 +160,7 @@ static void timed_window(struct worker *w, unsigned int batch, unsigned int r, s
 		snprintf(w->perf_why, sizeof(w->perf_why), "cannot start the counters");
 		w->perf_on = 0;
 	}
-	c0 = ab_tsc();
+	c0 = ab_cycles();
 	t0 = ab_now_ns();
 	do {
 		for (unsigned int i = 0; i < batch; i++) {
@@ -177,7 +177,7 @@ static void timed_window(struct worker *w, unsigned int batch, unsigned int r, s
 	} while (t - t0 < window && !ab_job_stopped());
 	s->t0 = t0;
 	s->ns = ab_now_ns() - t0;
-	s->cycles = ab_tsc_invariant() ? ab_tsc() - c0 : 0;
+	s->cycles = ab_cycles_usable() ? ab_cycles() - c0 : 0;
 	/* After the clock reads, so the window's time does not include the ioctl. */
 	if (w->perf_on && ab_perf_stop(&w->perf, &s->pmu, w->perf_why))
 		w->perf_on = 0;

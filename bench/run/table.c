@@ -26,6 +26,12 @@ void ab_report_header(FILE *out, const struct ab_run_info *run, size_t n_jobs)
 		"%zu jobs\n",
 		run->id, run->kernel, run->cpu_model[0] ? run->cpu_model : "unknown CPU",
 		run->smp_threads, run->virtualized, run->crypto_stats, n_jobs);
+	/* c/B is TSC ticks on x86 (docs/result-json.md); elsewhere say what it counts */
+	if (strcmp(run->cycle_counter.name, "tsc") && run->cycle_counter.usable)
+		fprintf(out, "# c/B: %s ticks at %llu Hz (the system counter, not CPU cycles)\n",
+			run->cycle_counter.name, (unsigned long long)run->cycle_counter.hz);
+	else if (strcmp(run->cycle_counter.name, "tsc"))
+		fprintf(out, "# c/B: unavailable: %s\n", run->cycle_counter.why);
 	fprintf(out, "%-8s %-8s %-27s %4s %-8s %6s %3s %-4s %10s %8s %10s %10s %9s %6s  %s\n",
 		"backend", "mode", "alg", "key", "op", "size", "thr", "kat", "MB/s", "+-MAD", "min",
 		"max", "ns/op", "c/B", "driver");

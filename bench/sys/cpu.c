@@ -46,21 +46,92 @@ uint64_t ab_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-int ab_tsc_invariant(void)
+#if defined(__aarch64__)
+static uint64_t cntfrq(void)
 {
-	static int cached = -1;
-	char line[4096];
+	uint64_t v;
 
-	if (cached >= 0)
-		return cached;
-	cached = 0;
-	if (HAVE_TSC) {
-		ab_cpuinfo_field("flags", line, sizeof(line));
-		/* the field's value starts after ": "; every flag is preceded by a space */
-		cached = (strstr(line, " constant_tsc") || !strncmp(line, "constant_tsc", 12)) &&
-			 strstr(line, " nonstop_tsc");
+	__asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(v));
+	return v;
+}
+
+/*
+ * CNTVCT_EL0 against CNTFRQ_EL0: usable when the stated rate is set and the
+ * counter runs at it (within 2%) against CLOCK_MONOTONIC over 20 ms.
+ * Firmware programs CNTFRQ_EL0 and has been known to get it wrong (the
+ * kernel then takes the device tree's clock-frequency), so the rate is
+ * checked rather than believed.
+ */
+static void probe_cntvct(struct ab_cycle_counter *c)
+{
+	const struct timespec nap = { 0, 20000000 };
+	uint64_t hz = cntfrq(), t0, c0, ns, ticks;
+	double measured;
+
+	snprintf(c->name, sizeof(c->name), "cntvct_el0");
+	if (!hz) {
+		snprintf(c->why, sizeof(c->why),
+			 "CNTFRQ_EL0 is 0: the firmware did not set the generic timer's frequency, "
+			 "so its ticks have no stated rate");
+		return;
 	}
-	return cached;
+	c0 = ab_cycles();
+	t0 = ab_now_ns();
+	nanosleep(&nap, NULL);
+	ticks = ab_cycles() - c0;
+	ns = ab_now_ns() - t0;
+	measured = ns ? (double)ticks * 1e9 / (double)ns : 0;
+	if (measured < (double)hz * 0.98 || measured > (double)hz * 1.02) {
+		snprintf(c->why, sizeof(c->why),
+			 "CNTFRQ_EL0 says %llu Hz but CNTVCT_EL0 ran at %.0f Hz against "
+			 "CLOCK_MONOTONIC: the stated frequency is wrong (firmware), so its ticks "
+			 "are not reported",
+			 (unsigned long long)hz, measured);
+		return;
+	}
+	c->hz = hz;
+	c->usable = 1;
+}
+#endif
+
+static struct ab_cycle_counter counter;
+
+static void probe_counter(void)
+{
+	struct ab_cycle_counter *c = &counter;
+
+#if defined(__x86_64__) || defined(__i386__)
+	char flags[4096];
+
+	snprintf(c->name, sizeof(c->name), "tsc");
+	ab_cpuinfo_field("flags", flags, sizeof(flags));
+	/* the field's value starts after ": "; every flag is preceded by a space */
+	c->usable = (strstr(flags, " constant_tsc") || !strncmp(flags, "constant_tsc", 12)) &&
+		    strstr(flags, " nonstop_tsc");
+	if (!c->usable)
+		snprintf(c->why, sizeof(c->why),
+			 "the TSC is not invariant (/proc/cpuinfo's flags lack constant_tsc or "
+			 "nonstop_tsc): its ticks are not at a fixed rate");
+#elif defined(__aarch64__)
+	probe_cntvct(c);
+#else
+	snprintf(c->name, sizeof(c->name), "none");
+	snprintf(c->why, sizeof(c->why),
+		 "algbench reads a cycle counter on x86 (TSC) and arm64 (CNTVCT_EL0) only");
+#endif
+}
+
+const struct ab_cycle_counter *ab_cycle_counter_probe(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, probe_counter);
+	return &counter;
+}
+
+int ab_cycles_usable(void)
+{
+	return ab_cycle_counter_probe()->usable;
 }
 
 int ab_cpuset_alloc(struct ab_cpuset *s, int ncpus)
@@ -208,6 +279,135 @@ unsigned int ab_cpus_usable(void)
 	return (unsigned int)n;
 }
 
+/* The whole of S as a number in BASE (16: with its "0x"): 0, or -EINVAL. */
+static int whole_number(const char *s, int base, uint64_t *out)
+{
+	const char *digits = base == 16 ? "0123456789abcdefABCDEF" : "0123456789";
+	size_t n;
+
+	if (base == 16 && (s[0] != '0' || (s[1] != 'x' && s[1] != 'X')))
+		return -EINVAL;
+	if (base == 16)
+		s += 2;
+	n = strspn(s, digits);
+	if (!n || n > 16 || s[n])
+		return -EINVAL;
+	*out = strtoull(s, NULL, base);
+	return 0;
+}
+
+int ab_cpu_midr(uint64_t *midr)
+{
+	static const struct {
+		const char *key;
+		int base, shift;
+		uint64_t max;
+	} fields[] = {
+		{ "CPU implementer", 16, 24, 0xff },
+		{ "CPU variant", 16, 20, 0xf },
+		{ "CPU part", 16, 4, 0xfff },
+		{ "CPU revision", 10, 0, 0xf },
+	};
+	char line[64];
+	uint64_t v;
+
+	if (!ab_read_line("/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", line,
+			  sizeof(line)) &&
+	    !whole_number(line, 16, &v) && v <= 0xffffffffu) {
+		*midr = v;
+		return 0;
+	}
+	*midr = 0xfull << 16; /* architecture: "see the ID registers", as every ARMv8 CPU says */
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		ab_cpuinfo_field(fields[i].key, line, sizeof(line));
+		if (whole_number(line, fields[i].base, &v) || v > fields[i].max)
+			return -ENOENT;
+		*midr |= v << fields[i].shift;
+	}
+	return 0;
+}
+
+/*
+ * MIDR implementers and parts by name, as Linux's arch/arm64 cputype.h and
+ * util-linux's lscpu name them (hand-rolled: lscpu has the table, but as a
+ * program, not a library); the many-CPU server parts and the common cores.
+ */
+static const struct {
+	unsigned int implementer;
+	const char *name;
+} midr_implementers[] = {
+	{ 0x41, "ARM" },       { 0x42, "Broadcom" },  { 0x43, "Cavium" }, { 0x46, "Fujitsu" },
+	{ 0x48, "HiSilicon" }, { 0x4e, "NVIDIA" },    { 0x50, "APM" },	  { 0x51, "Qualcomm" },
+	{ 0x61, "Apple" },     { 0x6d, "Microsoft" }, { 0xc0, "Ampere" }, { 0x00, "QEMU" },
+};
+
+static const struct {
+	unsigned int implementer, part;
+	const char *name;
+} midr_parts[] = {
+	{ 0x41, 0xd03, "Cortex-A53" },	  { 0x41, 0xd04, "Cortex-A35" },
+	{ 0x41, 0xd05, "Cortex-A55" },	  { 0x41, 0xd07, "Cortex-A57" },
+	{ 0x41, 0xd08, "Cortex-A72" },	  { 0x41, 0xd09, "Cortex-A73" },
+	{ 0x41, 0xd0a, "Cortex-A75" },	  { 0x41, 0xd0b, "Cortex-A76" },
+	{ 0x41, 0xd0c, "Neoverse-N1" },	  { 0x41, 0xd0d, "Cortex-A77" },
+	{ 0x41, 0xd40, "Neoverse-V1" },	  { 0x41, 0xd41, "Cortex-A78" },
+	{ 0x41, 0xd44, "Cortex-X1" },	  { 0x41, 0xd46, "Cortex-A510" },
+	{ 0x41, 0xd47, "Cortex-A710" },	  { 0x41, 0xd48, "Cortex-X2" },
+	{ 0x41, 0xd49, "Neoverse-N2" },	  { 0x41, 0xd4a, "Neoverse-E1" },
+	{ 0x41, 0xd4f, "Neoverse-V2" },	  { 0x41, 0xd84, "Neoverse-V3" },
+	{ 0x41, 0xd8e, "Neoverse-N3" },	  { 0x43, 0x0af, "ThunderX2" },
+	{ 0x46, 0x001, "A64FX" },	  { 0x48, 0xd01, "Kunpeng-920" },
+	{ 0x50, 0x000, "X-Gene" },	  { 0xc0, 0xac3, "AmpereOne" },
+	{ 0x00, 0x051, "max CPU (TCG)" },
+};
+
+void ab_cpu_model(char *out, size_t len)
+{
+	unsigned int impl, part, variant, rev;
+	const char *iname = NULL, *pname = NULL;
+	uint64_t midr;
+
+	ab_cpuinfo_field("model name", out, len);
+	if (out[0] || ab_cpu_midr(&midr))
+		return;
+	impl = (unsigned int)(midr >> 24) & 0xff;
+	variant = (unsigned int)(midr >> 20) & 0xf;
+	part = (unsigned int)(midr >> 4) & 0xfff;
+	rev = (unsigned int)midr & 0xf;
+	for (size_t i = 0; i < sizeof(midr_implementers) / sizeof(midr_implementers[0]); i++)
+		if (midr_implementers[i].implementer == impl)
+			iname = midr_implementers[i].name;
+	for (size_t i = 0; i < sizeof(midr_parts) / sizeof(midr_parts[0]); i++)
+		if (midr_parts[i].implementer == impl && midr_parts[i].part == part)
+			pname = midr_parts[i].name;
+	if (iname && pname)
+		snprintf(out, len, "%s %s r%up%u (MIDR 0x%08llx)", iname, pname, variant, rev,
+			 (unsigned long long)midr);
+	else
+		snprintf(out, len, "implementer 0x%02x part 0x%03x r%up%u (MIDR 0x%08llx)", impl,
+			 part, variant, rev, (unsigned long long)midr);
+}
+
+#if defined(__aarch64__)
+/* arm64 has no CPUID leaf for hypervisors: what MIDR and sysfs say (sys/cpu.h). */
+static void hypervisor_arm64(char *out, size_t len)
+{
+	char type[32];
+	uint64_t midr;
+
+	if (!ab_cpu_midr(&midr) && ((midr >> 24) & 0xff) == 0 && ((midr >> 4) & 0xfff) == 0x051) {
+		snprintf(out, len, "tcg");
+		return;
+	}
+	if (!ab_read_line("/sys/hypervisor/type", type, sizeof(type)) && type[0] &&
+	    strspn(type, "abcdefghijklmnopqrstuvwxyz") == strlen(type)) {
+		snprintf(out, len, "%s", type);
+		return;
+	}
+	snprintf(out, len, "unknown");
+}
+#endif
+
 void ab_hypervisor_name(const char *cpu_model, char *out, size_t len)
 {
 	static const struct {
@@ -221,6 +421,13 @@ void ab_hypervisor_name(const char *cpu_model, char *out, size_t len)
 	char flags[4096], sig[13] = "";
 	size_t n = 0;
 
+#if defined(__aarch64__)
+	(void)cpu_model;
+	(void)flags;
+	(void)n;
+	hypervisor_arm64(out, len);
+	return;
+#endif
 	ab_cpuinfo_field("flags", flags, sizeof(flags));
 	if (!strstr(flags, " hypervisor") && strncmp(flags, "hypervisor", 10)) {
 		snprintf(out, len, "none");

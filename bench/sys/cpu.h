@@ -8,36 +8,84 @@
 #include <stdint.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
-#define HAVE_TSC 1
-#else
-#define HAVE_TSC 0
 #endif
 
 /* CLOCK_MONOTONIC in ns. */
 uint64_t ab_now_ns(void);
 
-/* The time stamp counter, or 0 where there is none. */
-static inline uint64_t ab_tsc(void)
+/*
+ * The constant-rate counter behind a sample's "cycles", or 0 where there is
+ * none: x86's time stamp counter (rdtsc), which an invariant TSC ticks at its
+ * nominal rate; arm64's generic timer, virtual count CNTVCT_EL0, which ticks
+ * at CNTFRQ_EL0 (tens of MHz to 1 GHz: the system counter's rate, not the
+ * CPU's clock). ab_cycle_counter_probe() says which and at what rate.
+ */
+static inline uint64_t ab_cycles(void)
 {
-#if HAVE_TSC
+#if defined(__x86_64__) || defined(__i386__)
 	return __rdtsc();
+#elif defined(__aarch64__)
+	/*
+	 * No library call reads it (glibc's clock_gettime reads it inside the
+	 * vDSO and converts); the isb keeps the read after the instructions
+	 * before it, as the vDSO does. Linux lets EL0 read it (CNTKCTL_EL1) or
+	 * emulates the read where a timer erratum made it trap.
+	 */
+	uint64_t v;
+
+	__asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(v)::"memory");
+	return v;
 #else
 	return 0;
 #endif
 }
 
-/* Whether /proc/cpuinfo says the TSC is constant and non-stop (x86 only). */
-int ab_tsc_invariant(void);
+/* What ab_cycles() counts: the result file's host.cycle_counter (docs/result-json.md). */
+struct ab_cycle_counter {
+	char name[16]; /* "tsc", "cntvct_el0" or "none" */
+	uint64_t hz;   /* ticks per second where the hardware states it (CNTFRQ_EL0), else 0 */
+	int usable;    /* samples carry its ticks as "cycles" */
+	char why[256]; /* when not usable: the reason */
+};
+
+/*
+ * Probes the counter once per process (cached): the TSC is usable when
+ * /proc/cpuinfo says it is constant and non-stop; CNTVCT_EL0 when CNTFRQ_EL0
+ * is set and agrees (within 2%) with the rate the counter runs at against
+ * CLOCK_MONOTONIC over 20 ms, so a frequency misprogrammed by firmware is
+ * never reported as the rate.
+ */
+const struct ab_cycle_counter *ab_cycle_counter_probe(void);
+
+/* Whether samples carry the counter's ticks: ab_cycle_counter_probe()->usable. */
+int ab_cycles_usable(void);
 
 /* The value of the first /proc/cpuinfo line named KEY ("" if none). */
 void ab_cpuinfo_field(const char *key, char *out, size_t len);
 
 /*
- * What the CPU says runs it: "none" without the CPUID hypervisor flag; the
- * hypervisor's CPUID 0x40000000 signature by name (kvm, hyperv, vmware, xen,
- * bhyve, acrn, tcg...) or "other:SIG"; "tcg" for QEMU's TCG, which sets the
- * flag without a signature and names its CPU model "QEMU TCG CPU"; else
- * "unknown". CPU_MODEL is /proc/cpuinfo's model name.
+ * The CPU's name for a result file: /proc/cpuinfo's "model name" where the
+ * kernel prints one (x86). arm64 kernels print none: there it is the main ID
+ * register MIDR_EL1 (sysfs's cpu0 midr_el1, else /proc/cpuinfo's CPU
+ * implementer, variant, part and revision) decoded, "ARM Neoverse-N1 r3p1
+ * (MIDR 0x413fd0c1)", or "implementer 0x41 part 0xd0c r3p1 (MIDR ...)" for a
+ * part the table does not name; "" when neither is there.
+ */
+void ab_cpu_model(char *out, size_t len);
+
+/* MIDR_EL1 of cpu0 as above: 0, or -ENOENT where neither source has it. */
+int ab_cpu_midr(uint64_t *midr);
+
+/*
+ * What the CPU says runs it. x86: "none" without the CPUID hypervisor flag;
+ * the hypervisor's CPUID 0x40000000 signature by name (kvm, hyperv, vmware,
+ * xen, bhyve, acrn, tcg...) or "other:SIG"; "tcg" for QEMU's TCG, which sets
+ * the flag without a signature and names its CPU model "QEMU TCG CPU"; else
+ * "unknown". arm64 has no CPUID: "tcg" for QEMU's "max" CPU (MIDR
+ * implementer 0, part 0x051, which only QEMU's TCG presents), the type in
+ * /sys/hypervisor/type (xen), else "unknown" (not "none": nothing
+ * architectural tells a guest with a real MIDR from bare metal). CPU_MODEL
+ * is ab_cpu_model()'s.
  */
 void ab_hypervisor_name(const char *cpu_model, char *out, size_t len);
 

@@ -131,11 +131,12 @@ void ab_run_info_collect(struct ab_run_info *run)
 		 (int)getpid());
 	if (!uname(&u))
 		snprintf(run->kernel, sizeof(run->kernel), "%s", u.release);
-	ab_cpuinfo_field("model name", run->cpu_model, sizeof(run->cpu_model));
+	ab_cpu_model(run->cpu_model, sizeof(run->cpu_model));
 	run->nproc = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	run->smp_threads = ab_cpus_usable();
 	crypto_stats_of(run);
 	ab_hypervisor_name(run->cpu_model, run->virtualized, sizeof(run->virtualized));
 	clocksource_of(run);
+	run->cycle_counter = *ab_cycle_counter_probe();
 	ab_host_tuning_read(&run->tuning);
 }

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "sys/cpu.h"
+
 /*
  * What a real-hardware A/B must record beside its numbers (docs/real-host.md):
  * CPU topology, frequency governor, turbo and SMT, from sysfs. A value sysfs
@@ -24,7 +26,8 @@ int ab_read_line(const char *path, char *buf, size_t cap);
 /*
  * What a result file says about the run and its machine ("run" in
  * docs/result-json.md): the run's id and start, and the host facts: uname,
- * CPU, clocksource, CONFIG_CRYPTO_STATS and where it was read, the tuning.
+ * CPU, clocksource, CONFIG_CRYPTO_STATS and where it was read, the tuning,
+ * the cycle counter.
  */
 struct ab_run_info {
 	char id[64];	  /* run id: UTC time + pid, e.g. 20261203T120000Z-1234 */
@@ -39,6 +42,8 @@ struct ab_run_info {
 					 (sys/cpu.h) */
 	char clocksource[32];	      /* current clocksource (tsc, kvm-clock, ...) or "unknown" */
 	struct ab_host_tuning tuning; /* governor, turbo, SMT, topology (sys/host.h) */
+	/* what samples' "cycles" count: TSC, CNTVCT_EL0 or none (sys/cpu.h) */
+	struct ab_cycle_counter cycle_counter;
 };
 
 /* Fill RUN from the running system (uname, /proc/cpuinfo, kernel config). */

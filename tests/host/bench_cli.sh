@@ -48,6 +48,22 @@ check "run.host.virtualized '$virt' is what CPUID says (tcg only under QEMU TCG)
 cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown)
 check "run.host.clocksource is the kernel's current clocksource" \
 	jq -e --arg cs "$cs" '.run.host.clocksource == $cs' <<<"$json"
+# The cycle counter is the binary's architecture's (the arm64 cross build's
+# runs here under qemu-user, so not uname's): x86's TSC, rate not stated;
+# arm64's CNTVCT_EL0 at CNTFRQ_EL0's rate; or unavailable with the reason.
+# Samples carry cycles exactly when it is usable.
+case $(readelf -h "$A" 2>/dev/null | sed -n 's/^ *Machine: *//p') in
+*X86-64* | *80386*) counter=tsc ;;
+*AArch64*) counter=cntvct_el0 ;;
+*) counter=none ;;
+esac
+check "run.host.cycle_counter is $counter: usable with its rate, or unavailable with the reason" \
+	jq -e --arg n "$counter" '.run.host.cycle_counter | .name == $n and
+		(if has("hz") then (if $n == "cntvct_el0" then .hz > 0 else .hz == null end)
+		 else (.unavailable | length) > 0 end)' <<<"$json"
+check "samples carry cycles (and results cycles_per_byte) exactly when the counter is usable" \
+	jq -e '(.run.host.cycle_counter | has("hz")) as $u | all(.results[];
+		(.cycles_per_byte != null) == $u and all(.samples[]; has("cycles") == $u))' <<<"$json"
 dir=$(mktemp -d)
 "$A" run "${quick[@]}" --alg sha256 --sizes 64 --json "$dir" >/dev/null 2>&1
 check "--json DIR writes DIR/<run-id>.json" sh -c 'ls "$0"/*.json >/dev/null && jq -e ".results[0].alg == \"sha256\"" "$0"/*.json >/dev/null' "$dir"

@@ -12,7 +12,7 @@ S=$ALGBENCH_TOP/scripts
 
 # Each user-facing script, with HOME unset: --help exits 0 with its text.
 for f in ab-hardware ab-report ab-stats bench contention-control peers setup smp-scaling test \
-	fetch-debian-kernels vm/run kernel/build-variants kmod/tcrypt-compare; do
+	fetch-debian-kernels vm/run kernel/build-variants kmod/tcrypt-compare cross-test; do
 	rc=0
 	# timeout: a --help that starts the real work is stopped, and fails
 	out=$(env -u HOME -u ALGBENCH_CACHE -u XDG_CACHE_HOME timeout 120 "$S/$f" --help 2>&1) || rc=$?
@@ -28,6 +28,8 @@ check "without HOME the cache is under the passwd entry's home" test \
 check "scripts/test --help is the usage, and starts nothing" sh -c '
 	out=$(timeout 120 "$0/test" --help 2>&1) && echo "$out" | grep -q "^Every test" && ! echo "$out" | grep -q "installing\|== ctest\|nothing to install"' "$S"
 expect_status "scripts/test with an argument: usage error" 2 "$S/test" --bogus 2>/dev/null
+expect_status "scripts/cross-test without an architecture: usage error" 2 "$S/cross-test" 2>/dev/null
+expect_status "scripts/cross-test riscv64 (not supported): usage error" 2 "$S/cross-test" riscv64 2>/dev/null
 
 # scripts/setup: a mode per path; without apt a refusal that names packages.
 expect_status "scripts/setup with an unknown mode: usage error" 2 "$S/setup" bogus 2>/dev/null

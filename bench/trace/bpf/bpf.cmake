@@ -7,7 +7,17 @@
 # lintian error for the package, and a second copy for security updates). Sets
 # ALGBENCH_TRACE_BPF_SOURCES (empty when the engine is left out) and
 # ALGBENCH_TRACE_BPF_LIBS.
-set(ALGBENCH_BPF AUTO CACHE STRING
+# A cross build leaves it out by default: the object is compiled for the
+# target's pt_regs (__TARGET_ARCH_arm64), so it means something only on an
+# arm64 kernel, and the cross build's tests run under qemu-user on this host's
+# (x86) kernel, which would load it; ALGBENCH_BPF=ON still builds it (with the
+# target's libbpf-dev and libelf-dev) for a guest or a real arm64 host.
+if(CMAKE_CROSSCOMPILING)
+  set(bpf_default OFF)
+else()
+  set(bpf_default AUTO)
+endif()
+set(ALGBENCH_BPF ${bpf_default} CACHE STRING
   "the BPF engine of algbench trace: AUTO (when libbpf.a, libelf.a, libz.a, clang and bpftool are found), ON, OFF")
 set(ALGBENCH_TRACE_BPF_SOURCES "")
 set(ALGBENCH_TRACE_BPF_LIBS "")
