@@ -9,9 +9,14 @@ int ab_parse_uint_n(const char *s, size_t len, unsigned long long min, unsigned 
 		    unsigned int flags, unsigned long long *out)
 {
 	unsigned long long v = 0, mul = 1;
+	unsigned int base = 10;
 	size_t i = 0;
 
-	if ((flags & AB_NUM_SUFFIX) && len > 1) {
+	if (flags & AB_NUM_HEX) {
+		if (len < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+			return -EINVAL;
+		s += 2, len -= 2, base = 16;
+	} else if ((flags & AB_NUM_SUFFIX) && len > 1) {
 		char c = s[len - 1];
 
 		if (c == 'k' || c == 'K')
@@ -22,13 +27,16 @@ int ab_parse_uint_n(const char *s, size_t len, unsigned long long min, unsigned 
 	if (!len)
 		return -EINVAL;
 	for (; i < len; i++) {
-		unsigned int d = (unsigned char)s[i] - '0';
+		unsigned char c = (unsigned char)s[i];
+		unsigned int d = c - '0';
 
-		if (d > 9)
+		if (base == 16 && d > 9)
+			d = (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (unsigned int)((c | 0x20) - 'a' + 10) : 99;
+		if (d >= base)
 			return -EINVAL;
-		if (v > (~0ULL - d) / 10)
+		if (v > (~0ULL - d) / base)
 			return -ERANGE;
-		v = v * 10 + d;
+		v = v * base + d;
 	}
 	if (v > ~0ULL / mul)
 		return -ERANGE;

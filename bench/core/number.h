@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #define AB_NUM_SUFFIX 1u /* a k/K (x1024) or m/M (x1048576) suffix is allowed */
+#define AB_NUM_HEX 2u /* "0x" then hex digits (a register as the kernel prints it); no suffix */
 
 /*
  * The LEN characters at S as a number in MIN..MAX into *OUT. 0, -EINVAL

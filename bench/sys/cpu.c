@@ -279,23 +279,6 @@ unsigned int ab_cpus_usable(void)
 	return (unsigned int)n;
 }
 
-/* The whole of S as a number in BASE (16: with its "0x"): 0, or -EINVAL. */
-static int whole_number(const char *s, int base, uint64_t *out)
-{
-	const char *digits = base == 16 ? "0123456789abcdefABCDEF" : "0123456789";
-	size_t n;
-
-	if (base == 16 && (s[0] != '0' || (s[1] != 'x' && s[1] != 'X')))
-		return -EINVAL;
-	if (base == 16)
-		s += 2;
-	n = strspn(s, digits);
-	if (!n || n > 16 || s[n])
-		return -EINVAL;
-	*out = strtoull(s, NULL, base);
-	return 0;
-}
-
 int ab_cpu_midr(uint64_t *midr)
 {
 	static const struct {
@@ -309,18 +292,19 @@ int ab_cpu_midr(uint64_t *midr)
 		{ "CPU revision", 10, 0, 0xf },
 	};
 	char line[64];
-	uint64_t v;
+	unsigned long long v;
 
 	if (!ab_read_line("/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", line,
 			  sizeof(line)) &&
-	    !whole_number(line, 16, &v) && v <= 0xffffffffu) {
+	    !ab_parse_uint_n(line, strlen(line), 0, 0xffffffffu, AB_NUM_HEX, &v)) {
 		*midr = v;
 		return 0;
 	}
 	*midr = 0xfull << 16; /* architecture: "see the ID registers", as every ARMv8 CPU says */
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
 		ab_cpuinfo_field(fields[i].key, line, sizeof(line));
-		if (whole_number(line, fields[i].base, &v) || v > fields[i].max)
+		if (ab_parse_uint_n(line, strlen(line), 0, fields[i].max,
+				    fields[i].base == 16 ? AB_NUM_HEX : 0, &v))
 			return -ENOENT;
 		*midr |= v << fields[i].shift;
 	}

@@ -289,6 +289,16 @@ static void test_numbers(void)
 		  "k/m suffixes only when asked, and a suffix cannot wrap");
 	ab_tap_ok(!ab_parse_uint_n("123abc", 3, 0, 1000, 0, &v) && v == 123,
 		  "a length-bounded field parses without a terminator");
+	ab_tap_ok(!ab_parse_uint_n("0x410fd0c1", 10, 0, 0xffffffffu, AB_NUM_HEX, &v) &&
+			  v == 0x410fd0c1 &&
+			  !ab_parse_uint_n("0XaF", 4, 0, 0xff, AB_NUM_HEX, &v) && v == 0xaf &&
+			  ab_parse_uint_n("41", 2, 0, 0xff, AB_NUM_HEX, &v) == -EINVAL &&
+			  ab_parse_uint_n("0x", 2, 0, 0xff, AB_NUM_HEX, &v) == -EINVAL &&
+			  ab_parse_uint_n("0xg1", 4, 0, 0xff, AB_NUM_HEX, &v) == -EINVAL &&
+			  ab_parse_uint_n("0x100", 5, 0, 0xff, AB_NUM_HEX, &v) == -ERANGE &&
+			  ab_parse_uint_n("0x10000000000000000", 19, 0, ~0ULL, AB_NUM_HEX, &v) ==
+				  -ERANGE,
+		  "AB_NUM_HEX: \"0x\" and hex digits only (a register as sysfs prints it), bounded");
 	ab_tap_ok(ab_kernel_version_code("6.10", 1) == 610 &&
 			  ab_kernel_version_code("6.1.0-50-amd64", 0) == 601 &&
 			  ab_kernel_version_code("6.12.0-rc1+", 0) == 612 &&
