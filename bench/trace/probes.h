@@ -7,6 +7,7 @@
 #ifndef ALGBENCH_TRACE_PROBES_H
 #define ALGBENCH_TRACE_PROBES_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "trace/hist.h"
@@ -75,8 +76,25 @@ struct trace_session {
  * The engine's public face (bench/trace/session.c): both engines fill the
  * same session fields and the same per-driver rows.
  */
+/* The engines by name, NULL-terminated: an option row's .choices (trace, run, conform). */
+extern const char *const trace_engine_names[];
 /* "auto", "bpf", "bpf-fast" (bpf, fast) or "tracefs" into o: 0, or -1 for anything else. */
 int trace_engine_parse(const char *name, struct trace_opts *o);
+/*
+ * The signals that end a traced run early, so that its probes are removed:
+ * SIGINT, SIGTERM and SIGHUP, each to HANDLER (SA_SIGINFO; no SA_RESTART,
+ * so a wait or sleep returns EINTR). ONE_SHOT: the handler goes after the
+ * first, and a second signal kills at once.
+ */
+void trace_catch_stop(void (*handler)(int sig, siginfo_t *si, void *ctx), int one_shot);
+/*
+ * The one way to start tracing (algbench trace, run --trace, conform
+ * --trace): trace_session_open() and trace_probes_install(). 0: counting,
+ * remove with trace_probes_remove(). -errno with why: nothing left behind
+ * (do not remove). Either way s->bpf_why says why auto did not pick BPF.
+ */
+int trace_session_start(struct trace_session *s, const struct trace_opts *o, char *why,
+			size_t why_len);
 /*
  * Opens a session with o's engine (auto: BPF where it loads and attaches,
  * s->bpf_why says why not, else tracefs). The BPF engine counts from here
