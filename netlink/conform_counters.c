@@ -644,9 +644,9 @@ static const char *unprobed(const struct trace_session *s, enum op op)
 	};
 
 	for (unsigned int i = 0; i < s->n_probes; i++)
-		if (!s->probes[i].probed && (s->probes[i].role == role[op] ||
-					     (op == OP_HASH && s->probes[i].role == T_HASH_LEN)))
-			return s->probes[i].func;
+		if (!s->probes[i].probed && (s->probes[i].d->role == role[op] ||
+					     (op == OP_HASH && s->probes[i].d->role == T_HASH_LEN)))
+			return s->probes[i].d->func;
 	return NULL;
 }
 

@@ -163,12 +163,14 @@ static int choose(struct trace_probe *p, const struct btf *btf, const char *ftra
 {
 	const char *want = NULL;
 
-	p->probed = in_btf(btf, p->func) ? p->func : in_btf(btf, p->alt) ? p->alt : NULL;
+	p->probed = in_btf(btf, p->d->func)  ? p->d->func
+		    : in_btf(btf, p->d->alt) ? p->d->alt
+					     : NULL;
 	if (!ftrace)
 		return 0;
-	want = trace_have_func(ftrace, p->func)		   ? p->func
-	       : p->alt && trace_have_func(ftrace, p->alt) ? p->alt
-							   : NULL;
+	want = trace_have_func(ftrace, p->d->func)		 ? p->d->func
+	       : p->d->alt && trace_have_func(ftrace, p->d->alt) ? p->d->alt
+								 : NULL;
 	if (want && (!p->probed || strcmp(want, p->probed)))
 		return snprintf(
 			       why, why_len,
@@ -213,18 +215,18 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 		       -EINVAL;
 	if (!tracefs_find(&fs, ignored, sizeof(ignored)))
 		ftrace = tracefs_read(&fs, "available_filter_functions", FUNCS_MAX, NULL);
-	s->probes = trace_probe_table(&s->n_probes);
+	trace_probes_reset(s);
 	*retire = 1;
 	for (unsigned int i = 0; i < s->n_probes && !err; i++) {
 		struct trace_probe *p = &s->probes[i];
 		char xname[64];
-		struct bpf_program *in = bpf_object__find_program_by_name(obj, p->event), *out;
+		struct bpf_program *in = bpf_object__find_program_by_name(obj, p->d->event), *out;
 
-		snprintf(xname, sizeof(xname), "%s_x", p->event);
+		snprintf(xname, sizeof(xname), "%s_x", p->d->event);
 		out = bpf_object__find_program_by_name(obj, xname);
 		if (!in || !out)
 			return btf__free(btf), free(ftrace),
-			       snprintf(why, why_len, "BPF engine: no program %s", p->event),
+			       snprintf(why, why_len, "BPF engine: no program %s", p->d->event),
 			       -ENOENT;
 		err = choose(p, btf, ftrace, why, why_len);
 		bpf_program__set_autoload(in, p->probed != NULL);

@@ -112,9 +112,9 @@ static void print_table(const struct trace_session *s, const struct trace_counts
 	ab_err("%s\n", s->mode);
 	for (unsigned int i = 0; i < s->n_probes; i++)
 		if (!s->probes[i].probed)
-			ab_err("%s: not a function here; not counted\n", s->probes[i].func);
-		else if (strcmp(s->probes[i].probed, s->probes[i].func))
-			ab_err("%s: inline here; probed instead: %s\n", s->probes[i].func,
+			ab_err("%s: not a function here; not counted\n", s->probes[i].d->func);
+		else if (strcmp(s->probes[i].probed, s->probes[i].d->func))
+			ab_err("%s: inline here; probed instead: %s\n", s->probes[i].d->func,
 			       s->probes[i].probed);
 	if (!s->exit_probes)
 		ab_err("err_cnt unavailable: %s\n", s->no_ret_why);
@@ -154,7 +154,7 @@ static int write_json(const char *path, const struct trace_session *s, const str
 
 	for (unsigned int i = 0; i < s->n_probes; i++)
 		json_array_append_new(probes,
-				      json_pack("{s:s, s:s?}", "function", s->probes[i].func,
+				      json_pack("{s:s, s:s?}", "function", s->probes[i].d->func,
 						"probed", s->probes[i].probed));
 	json_object_set_new(root, "engine", json_string(s->bpf ? "bpf" : "tracefs"));
 	json_object_set_new(root, "bpf_unavailable",
