@@ -569,10 +569,12 @@ static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counte
 	int ret;
 
 	ret = abk_ensure_loaded(kwhy);
-	if (ret) {
+	if (ret < 0) {
 		snprintf(why, n, "%s", kwhy);
 		return AB_TAP_SKIP;
 	}
+	if (ret > 0)
+		conform_diag(c, "note: %s", kwhy);
 	/* Bind by name once to learn the driver, then pin it for the counted jobs. */
 	ret = kmod_job(k, k->alg, 0, &res, why, n);
 	snprintf(driver, sizeof(driver), "%s", res.driver);

@@ -253,6 +253,35 @@ static void add_result(struct run_state *s, const struct ab_result *res, json_t 
 		*status = 1;
 }
 
+/*
+ * Each backend of the plan asked up front whether it runs here, until one
+ * of its jobs can: what its probe has to say (algbench.ko loaded from the
+ * build, not installed) is said once, here. A refusal is left to the jobs,
+ * which are skipped with it.
+ */
+static void say_backend_notes(const struct ab_job *jobs, size_t n)
+{
+	const struct ab_backend *asked[16];
+	size_t n_asked = 0;
+
+	for (size_t i = 0; i < n && n_asked < sizeof(asked) / sizeof(asked[0]); i++) {
+		const struct ab_backend *b = jobs[i].backend;
+		char why[AB_WHY_LEN] = "";
+		size_t j = 0;
+		int ret;
+
+		while (j < n_asked && asked[j] != b)
+			j++;
+		if (j < n_asked || !b->probe)
+			continue;
+		ret = b->probe(&jobs[i], why);
+		if (ret > 0)
+			ab_err("note: %s\n", why);
+		if (ret >= 0)
+			asked[n_asked++] = b;
+	}
+}
+
 static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 {
 	uint64_t start = ab_now_ns();
@@ -498,6 +527,7 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		ab_em_source_text(&s.em, text, sizeof(text));
 		fprintf(s.table, "# %s\n", text);
 	}
+	say_backend_notes(jobs, n);
 	ret = run_jobs(&s, jobs, n);
 	if (s.table)
 		ab_report_summary(s.table, &s.report);
