@@ -212,22 +212,26 @@ static void set_mode(struct trace_session *s)
 		 s->btf_names ? "" : s->offsets_from);
 }
 
-/* dynamic_events refused the first fprobe: kprobe_events with BTF offsets, or -1. */
+/*
+ * dynamic_events refused the first fprobe: kprobe_events with BTF offsets,
+ * 0; or -errno, the fprobe's definition back in def for its refusal.
+ */
 static int kprobe_fallback(struct trace_session *s, size_t i, char *def, size_t len)
 {
-	int btf_names = s->btf_names;
-	char ignored[256];
+	int btf_names = s->btf_names, err;
+	char ignored[AB_WHY_LEN];
 
-	if (btf_names && load_offsets(s, ignored, sizeof(ignored)))
-		return -1;
+	if (btf_names && (err = load_offsets(s, ignored, sizeof(ignored))))
+		return err;
 	s->fprobe = s->btf_names = 0;
 	definition(s, i, def, len);
-	if (!tracefs_append(&s->fs, def_file(s), def))
+	err = tracefs_append(&s->fs, def_file(s), def);
+	if (!err)
 		return 0;
 	s->fprobe = 1; /* report the fprobe's refusal */
 	s->btf_names = btf_names;
 	definition(s, i, def, len);
-	return -1;
+	return err;
 }
 
 /* Defines probe i; an fprobe refused on the first try falls back to kprobes. */
@@ -444,7 +448,7 @@ int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role r
 		uint64_t hits = h->rows[i].hits, len = h->rows[i].len, *cnt, *tlen;
 
 		if (!c)
-			return -1;
+			return -ENOSPC;
 		role_fields(c, role, &cnt, &tlen);
 		if (!errors) {
 			if (cnt)
@@ -499,15 +503,18 @@ static int read_errors(struct trace_session *s, struct trace_probe *p, struct tr
 	snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, ev);
 	text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
 	if (!text)
-		return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel, strerror(errno)), -1;
+		return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel, strerror(errno)),
+		       -errno;
 	secs = trace_hist_parse(text, len, "ret", NULL, h, 1, why, why_len);
 	free(text);
+	if (secs < 0)
+		return secs;
 	if (secs != 1)
-		return secs < 0 ? -1 : (snprintf(why, why_len, "%s: no hist table", rel), -1);
+		return snprintf(why, why_len, "%s: no hist table", rel), -ENOENT;
 	if (h->dropped)
 		return snprintf(why, why_len, "%s: %llu events dropped", rel,
 				(unsigned long long)h->dropped),
-		       -1;
+		       -EOVERFLOW;
 	p->errors = 0;
 	for (size_t r = 0; r < h->n; r++)
 		p->errors += h->rows[r].hits;
@@ -533,11 +540,11 @@ int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int ma
 		if (!text)
 			return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel,
 					strerror(errno)),
-			       -1;
+			       -errno;
 		secs = trace_hist_parse(text, len, "drv", "len", h, 2, why, why_len);
 		free(text);
 		if (secs < 0)
-			return -1;
+			return secs;
 		/* The unfiltered table first: errors are then taken out of it. */
 		for (int pass = 0; pass < 2; pass++)
 			for (int k = 0; k < secs && n >= 0; k++)
@@ -548,14 +555,18 @@ int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int ma
 								"table full)",
 								rel,
 								(unsigned long long)h[k].dropped),
-						       -1;
+						       -EOVERFLOW;
 					n = trace_counts_add(out, n, max, p->d->role, &h[k], pass);
 				}
 		if (n < 0)
-			return snprintf(why, why_len, "more than %d drivers", max), -1;
+			return snprintf(why, why_len, "more than %d drivers", max), n;
 	}
-	for (size_t i = 0; i < s->n_probes; i++)
-		if (s->probes[i].err_trig && read_errors(s, &s->probes[i], h, why, why_len))
-			return -1;
+	for (size_t i = 0; i < s->n_probes; i++) {
+		int err =
+			s->probes[i].err_trig ? read_errors(s, &s->probes[i], h, why, why_len) : 0;
+
+		if (err)
+			return err;
+	}
 	return n;
 }

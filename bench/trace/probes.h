@@ -90,7 +90,7 @@ struct trace_session {
  */
 /* The engines by name, NULL-terminated: an option row's .choices (trace, run, conform). */
 extern const char *const trace_engine_names[];
-/* "auto", "bpf", "bpf-fast" (bpf, fast) or "tracefs" into o: 0, or -1 for anything else. */
+/* "auto", "bpf", "bpf-fast" (bpf, fast) or "tracefs" into o: 0, or -EINVAL for anything else. */
 int trace_engine_parse(const char *name, struct trace_opts *o);
 /*
  * The signals that end a traced run early, so that its probes are removed:
@@ -122,7 +122,7 @@ int trace_probes_install(struct trace_session *s, char *why, size_t why_len);
  * -errno of the first failure.
  */
 int trace_probes_remove(struct trace_session *s, char *why, size_t why_len);
-/* The counters so far, per driver (a map read, nothing detached): count or -1 with why. */
+/* The counters so far, per driver (a map read, nothing detached): count or -errno with why. */
 int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
 		      size_t why_len);
 
@@ -139,7 +139,10 @@ void trace_probes_reset(struct trace_session *s);
 int trace_have_func(const char *list, const char *func);
 /* The row of driver d in out[0..*n) (added, zeroed, when new), or NULL when full. */
 struct trace_counts *trace_counts_row(struct trace_counts *out, int *n, int max, const char *d);
-/* Adds one hist section (all calls or errors only) of a probe with role to out. */
+/*
+ * Adds one hist section (all calls or errors only) of a probe with role to
+ * out, which holds n rows: the rows now, or -ENOSPC past max.
+ */
 int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role role,
 		     const struct trace_hist *h, int errors);
 

@@ -35,7 +35,7 @@ int trace_engine_parse(const char *name, struct trace_opts *o)
 			o->fast = 1;
 		return 0;
 	}
-	return -1;
+	return -EINVAL;
 }
 
 void trace_catch_stop(void (*handler)(int, siginfo_t *, void *), int one_shot)
