@@ -222,7 +222,7 @@ static void on_stop(int sig, siginfo_t *si, void *ctx)
 	stop_signal = sig;
 }
 
-/* Opens the trace session and installs its probes (then c->trace is set: remove them). */
+/* Opens the trace session and installs its probes (then c->trace is set: remove them); 0 or -errno. */
 static int start_trace(struct conform_ctx *c, struct trace_session *s, const char *engine)
 {
 	struct trace_opts o = { .engine = TRACE_ENGINE_AUTO };
@@ -240,7 +240,7 @@ static int start_trace(struct conform_ctx *c, struct trace_session *s, const cha
 		return 0;
 	}
 	printf("%sBail out! --trace: %s\n", c->tap ? "" : "conform: ", why);
-	return -1;
+	return err;
 }
 
 /* A TAP line (sys/tap.h), or the plain list's; counted either way. */
