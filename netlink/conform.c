@@ -222,7 +222,7 @@ static void on_stop(int sig, siginfo_t *si, void *ctx)
 	stop_signal = sig;
 }
 
-/* Opens the trace session and installs its probes (then c->trace is set: remove them); 0 or -errno. */
+/* Opens the trace session and its probes (then c->trace is set: remove them); 0 or -errno. */
 static int start_trace(struct conform_ctx *c, struct trace_session *s, const char *engine)
 {
 	struct trace_opts o = { .engine = TRACE_ENGINE_AUTO };
