@@ -7,21 +7,18 @@
 #include <errno.h>
 #include <jansson.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "command.h"
 #include "sys/json_out.h"
+#include "sys/spawn.h"
 #include "trace/counts_json.h"
 #include "trace/markers.h"
 #include "trace/probes.h"
-
-extern char **environ;
 
 static volatile sig_atomic_t got_signal;
 static volatile pid_t child = -1;
@@ -40,29 +37,6 @@ static void on_signal(int sig, siginfo_t *si, void *ctx)
 	 */
 	if (child > 0 && (!si || si->si_code <= 0 || getpgid(child) != getpgrp()))
 		kill(child, sig);
-}
-
-/*
- * Starts argv[0] from PATH; its pid, or -errno. Not sys/spawn's ab_spawn,
- * which waits without handing out the pid that signals are passed on to.
- */
-static pid_t spawn_cmd(char **argv)
-{
-	pid_t pid;
-	int err = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
-
-	return err ? -err : pid;
-}
-
-/* CMD's exit status as a shell reports it (128+signal when killed). */
-static int wait_cmd(pid_t pid)
-{
-	int st;
-
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return 1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 struct trace_cmd_opts {
@@ -191,13 +165,16 @@ static int traced_run(struct trace_session *s, char **cmd, const char *json, int
 
 	if (got_signal)
 		return ab_err("interrupted before CMD started\n"), -1;
-	pid = spawn_cmd(cmd);
+	pid = ab_spawn_start((const char *const *)cmd, why, sizeof(why));
 	if (pid < 0)
-		return ab_err("cannot run %s: %s\n", cmd[0], strerror(-pid)), -1;
+		return ab_err("%s\n", why), -1;
 	child = pid;
 	if (got_signal) /* arrived between spawn and child = pid */
 		kill(pid, got_signal);
-	*status = wait_cmd(pid);
+	/* as a shell says it (128+N: killed by signal N); 1 if it cannot be waited for */
+	*status = ab_spawn_wait(cmd[0], pid, why, sizeof(why));
+	if (*status < 0)
+		*status = 1;
 	child = -1;
 	n = trace_probes_read(s, counts, TRACE_MAX_DRIVERS, why, sizeof(why));
 	if (n < 0)
