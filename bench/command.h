@@ -34,6 +34,6 @@ int cmd_nl(int argc, char **argv);
 /* em/cmd_em.c: em bench */
 int cmd_em(int argc, char **argv);
 /* trace/cmd_trace.c */
-int cmd_trace(int argc, char **argv);
+extern const struct ab_opt_cmd ab_trace_cmd;
 
 #endif

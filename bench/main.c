@@ -40,7 +40,7 @@ static const struct ab_command commands[] = {
 	  "check a kernel config for crypto performance hazards" },
 	{ "export", &ab_export_cmd, NULL,
 	  "results, conform TAP and compare verdicts as KCIDB v5 JSON (--kcidb)" },
-	{ "trace", NULL, cmd_trace,
+	{ "trace", &ab_trace_cmd, NULL,
 	  "GETSTAT's counters for a command, from return probes and hist triggers" },
 	{ "help", NULL, cmd_help, "this text" },
 };

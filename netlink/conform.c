@@ -41,8 +41,8 @@ static const struct ab_opt conform_options[] = {
 		  "compare every traced counter with GETSTAT's (trace_ rows; root, tracefs)",
 	  .def_text = "no trace_ rows" },
 	{ "trace-engine", 0, "E", AB_OPT_STR, offsetof(struct conform_opts, trace_engine),
-	  .help = "--trace's engine (algbench trace --engine)",
-	  .choices = (const char *const[]){ "auto", "bpf", "bpf-fast", "tracefs", NULL }, .def = "auto" },
+	  .help = "--trace's engine (algbench trace --engine)", .choices = trace_engine_names,
+	  .def = "auto" },
 	{ "as-version", 0, "X.Y", AB_OPT_STR, offsetof(struct conform_opts, as_version),
 	  .help = "judge the exact counters by what Linux X.Y counts (for distro kernels with "
 		  "backports)",
@@ -216,35 +216,31 @@ static int setup(struct conform_ctx *c)
 /* --trace: SIGINT, SIGTERM, SIGHUP end the run after the row at hand, so the probes go. */
 static volatile sig_atomic_t stop_signal;
 
-static void on_stop(int sig)
+static void on_stop(int sig, siginfo_t *si, void *ctx)
 {
+	(void)si, (void)ctx;
 	stop_signal = sig;
 }
 
-/* Opens the trace session and installs its probes (then c->trace is set: remove them). */
+/* Opens the trace session and its probes (then c->trace is set: remove them); 0 or -errno. */
 static int start_trace(struct conform_ctx *c, struct trace_session *s, const char *engine)
 {
-	struct sigaction sa = { .sa_handler = on_stop };
 	struct trace_opts o = { .engine = TRACE_ENGINE_AUTO };
 	char why[AB_WHY_LEN] = "";
 	int err;
 
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	trace_catch_stop(on_stop, 0);
 	if (engine)
 		trace_engine_parse(engine, &o); /* one of .choices */
-	err = trace_session_open(s, &o, why, sizeof(why));
+	err = trace_session_start(s, &o, why, sizeof(why));
 	if (s->bpf_why[0] && strcmp(s->bpf_why, why))
 		conform_diag(c, "--trace: not the BPF engine: %s", s->bpf_why);
 	if (!err) {
 		c->trace = s;
-		if (!trace_probes_install(s, why, sizeof(why)))
-			return 0;
+		return 0;
 	}
 	printf("%sBail out! --trace: %s\n", c->tap ? "" : "conform: ", why);
-	return -1;
+	return err;
 }
 
 /* A TAP line (sys/tap.h), or the plain list's; counted either way. */

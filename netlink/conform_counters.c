@@ -569,10 +569,12 @@ static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counte
 	int ret;
 
 	ret = abk_ensure_loaded(kwhy);
-	if (ret) {
+	if (ret < 0) {
 		snprintf(why, n, "%s", kwhy);
 		return AB_TAP_SKIP;
 	}
+	if (ret > 0)
+		conform_diag(c, "note: %s", kwhy);
 	/* Bind by name once to learn the driver, then pin it for the counted jobs. */
 	ret = kmod_job(k, k->alg, 0, &res, why, n);
 	snprintf(driver, sizeof(driver), "%s", res.driver);
@@ -644,9 +646,9 @@ static const char *unprobed(const struct trace_session *s, enum op op)
 	};
 
 	for (unsigned int i = 0; i < s->n_probes; i++)
-		if (!s->probes[i].probed && (s->probes[i].role == role[op] ||
-					     (op == OP_HASH && s->probes[i].role == T_HASH_LEN)))
-			return s->probes[i].func;
+		if (!s->probes[i].probed && (s->probes[i].d->role == role[op] ||
+					     (op == OP_HASH && s->probes[i].d->role == T_HASH_LEN)))
+			return s->probes[i].d->func;
 	return NULL;
 }
 

@@ -58,7 +58,11 @@ struct ab_backend {
 	 * 0, or -EOPNOTSUPP/-EINVAL and WHY.
 	 */
 	int (*supports)(const struct ab_job *job, char *why);
-	/* Can JOB run here? 0, or -errno and WHY (module missing, no EVP name). */
+	/*
+	 * Can JOB run here? 0; 1 with a note in WHY for the command to say (the
+	 * module was loaded from the build, not installed); or -errno and WHY
+	 * (module missing, no EVP name).
+	 */
 	int (*probe)(const struct ab_job *job, char *why);
 	/* The driver implementing JOB's algorithm ("" if the backend cannot tell). */
 	void (*driver)(const struct ab_job *job, char *buf, size_t len);

@@ -123,7 +123,8 @@ static int kmod_probe(const struct ab_job *job, char *why)
 	 * a refused signature), its jobs are skipped, not failed, and the run
 	 * goes on: WHY holds the kernel's error and the fix.
 	 */
-	return abk_ensure_loaded(why) ? -ENOPKG : 0;
+	err = abk_ensure_loaded(why);
+	return err < 0 ? -ENOPKG : err; /* 1: loaded from the build, WHY the note */
 }
 
 /* JOB as a line for the module: the harness's ops are in the module's order. */

@@ -158,6 +158,9 @@ static int build(const struct ab_opt_cmd *c, struct option *lo, char *shorts)
 {
 	size_t n = 0, s = 0;
 
+	/* in order: getopt_long() stops at the first operand and permutes nothing */
+	if (c->in_order)
+		shorts[s++] = '+';
 	shorts[s++] = ':'; /* a missing argument returns ':', not '?' */
 	for (const struct ab_opt *o = c->opts; o->name; o++) {
 		int has_arg = o->metavar ? required_argument : no_argument;
@@ -221,7 +224,7 @@ static int refused(const struct ab_opt_cmd *c, int ret, const char *word)
 int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target, int *first)
 {
 	struct option lo[2 * AB_OPT_MAX + 2];
-	char shorts[3 * AB_OPT_MAX + 4], why[AB_WHY_LEN];
+	char shorts[3 * AB_OPT_MAX + 5], why[AB_WHY_LEN];
 	int ret;
 
 	ab_cmd_name_set(c->who ? c->who : c->name);

@@ -84,6 +84,11 @@ struct ab_opt_cmd {
 	const char *after;		       /* text after it: operands, exit status */
 	const struct ab_opt_default *defaults; /* NULL, or ends with a NULL name */
 	const char *who; /* the name in messages instead, for a subcommand ("nl get") */
+	/*
+	 * Options end at the first operand (or "--"), which starts a command
+	 * line of its own whose options are not ours (trace -- CMD ARGS...).
+	 */
+	bool in_order;
 };
 
 /* ab_opt_parse() returns this to say "go on"; anything else is the exit status. */

@@ -541,7 +541,7 @@ json_t *ab_em_result_energy(const struct ab_em_source *src, const struct ab_resu
 	const struct ab_sample *s0 = res->n_samples ? &res->samples[0] : NULL;
 	double *nj, *uj_op, uj;
 	struct ab_spread nj_b;
-	char reason[160];
+	char reason[AB_WHY_LEN];
 	json_t *energy;
 	uint64_t power = 0;
 	const char *from = "";

@@ -20,7 +20,13 @@ static int kmod_main(void *opts, int argc, char **argv)
 	(void)opts; /* none */
 	if (!argc)
 		return ab_opt_error(&ab_kmod_cmd, "no JOB given");
-	if (abk_ensure_loaded(why)) {
+	switch (abk_ensure_loaded(why)) {
+	case 0:
+		break;
+	case 1:
+		ab_err("note: %s\n", why);
+		break;
+	default:
 		ab_err("%s\n", why);
 		return 2;
 	}

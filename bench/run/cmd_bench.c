@@ -28,25 +28,17 @@
 static volatile sig_atomic_t interrupted;
 
 /*
- * The first SIGINT/SIGTERM stops the job in flight at once (its partial
- * samples are dropped) and the run ends with the finished jobs saved; the
- * handler is one-shot (SA_RESETHAND), so a second signal kills at once,
- * should anything block (the result file on disk is then at most a second
- * behind: result_json.h).
+ * The first SIGINT/SIGTERM/SIGHUP stops the job in flight at once (its
+ * partial samples are dropped) and the run ends with the finished jobs saved
+ * and --trace's probes removed; the handler is one-shot, so a second signal
+ * kills at once, should anything block (the result file on disk is then at
+ * most a second behind: result_json.h).
  */
-static void on_signal(int sig)
+static void on_signal(int sig, siginfo_t *si, void *ctx)
 {
+	(void)si, (void)ctx;
 	interrupted = sig;
 	ab_job_stop();
-}
-
-static void catch_stop_signals(void)
-{
-	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESETHAND };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
 }
 
 /* The plan's parsers as option callbacks: FIELD is the plan, or one of its numbers. */
@@ -143,7 +135,7 @@ static const struct ab_opt bench_opts[] = {
 	{ "trace-engine", 0, "E", AB_OPT_STR, PLAN(trace_engine),
 	  .help = "--trace's engine (algbench trace --engine): auto is bpf where it loads, "
 		  "else tracefs (said why); bpf-fast: bpf without err_cnt",
-	  .choices = (const char *const[]){ "auto", "bpf", "bpf-fast", "tracefs", NULL }, .def = "auto" },
+	  .choices = trace_engine_names, .def = "auto" },
 	{ "energy-model", 0, "SRC", AB_OPT_STR, PLAN(energy_model),
 	  .help = "each job's energy per byte (power at the OPP x CPUs busy x time / bytes) "
 		  "from SRC: a JSON table FILE, 'device' (the CPUs' energy model in "
@@ -172,8 +164,8 @@ static const struct ab_opt bench_opts[] = {
 	".N; see algbench trace --help), each job's and each sample's\n"                           \
 	"start and end are written to it; nobody tracing, they cost one load per sample.\n"
 #define KAT_AND_STOP                                                                               \
-	MARKERS "\nA run keeps going after a failed job. Ctrl-C or SIGTERM stops the job in "      \
-		"flight\n"                                                                         \
+	MARKERS "\nA run keeps going after a failed job. Ctrl-C, SIGTERM or SIGHUP stops the job " \
+		"in flight\n"                                                                      \
 		"(not saved) and keeps what finished, exit 128 + the signal's number; a second\n"  \
 		"signal kills at once.\n"
 
@@ -259,6 +251,35 @@ static void add_result(struct run_state *s, const struct ab_result *res, json_t 
 		       strerror(-err), i + 1);
 	if (err)
 		*status = 1;
+}
+
+/*
+ * Each backend of the plan asked up front whether it runs here, until one
+ * of its jobs can: what its probe has to say (algbench.ko loaded from the
+ * build, not installed) is said once, here. A refusal is left to the jobs,
+ * which are skipped with it.
+ */
+static void say_backend_notes(const struct ab_job *jobs, size_t n)
+{
+	const struct ab_backend *asked[16];
+	size_t n_asked = 0;
+
+	for (size_t i = 0; i < n && n_asked < sizeof(asked) / sizeof(asked[0]); i++) {
+		const struct ab_backend *b = jobs[i].backend;
+		char why[AB_WHY_LEN] = "";
+		size_t j = 0;
+		int ret;
+
+		while (j < n_asked && asked[j] != b)
+			j++;
+		if (j < n_asked || !b->probe)
+			continue;
+		ret = b->probe(&jobs[i], why);
+		if (ret > 0)
+			ab_err("note: %s\n", why);
+		if (ret >= 0)
+			asked[n_asked++] = b;
+	}
 }
 
 static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
@@ -396,7 +417,7 @@ static int start_trace(struct run_state *s)
 	}
 	if (s->plan.trace_engine)
 		trace_engine_parse(s->plan.trace_engine, &o); /* one of .choices */
-	err = trace_session_open(&session, &o, why, sizeof(why));
+	err = trace_session_start(&session, &o, why, sizeof(why));
 	if (session.bpf_why[0] && strcmp(session.bpf_why, why))
 		ab_err("--trace: not the BPF engine: %s\n", session.bpf_why);
 	if (err) {
@@ -404,12 +425,6 @@ static int start_trace(struct run_state *s)
 		return err;
 	}
 	s->trace = &session;
-	err = trace_probes_install(s->trace, why, sizeof(why));
-	if (err) {
-		ab_err("--trace: %s\n", why);
-		stop_trace(s);
-		return err;
-	}
 	return 0;
 }
 
@@ -472,7 +487,7 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		free(jobs);
 		return ret;
 	}
-	catch_stop_signals();
+	trace_catch_stop(on_signal, 1);
 	if (s.plan.start_at > 0 && wait_for_start(s.plan.start_at)) {
 		free(jobs);
 		return 2;
@@ -512,6 +527,7 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		ab_em_source_text(&s.em, text, sizeof(text));
 		fprintf(s.table, "# %s\n", text);
 	}
+	say_backend_notes(jobs, n);
 	ret = run_jobs(&s, jobs, n);
 	if (s.table)
 		ab_report_summary(s.table, &s.report);

@@ -461,8 +461,8 @@ enum ab_status ab_job_run(const struct ab_job *job, struct ab_result *res)
 	}
 	if (trace_marker_on())
 		mark(job, 0, TRACE_MARK_JOB_BEGIN, sched_getcpu(), 0);
-	ret = b->probe ? b->probe(job, why) : 0;
-	if (ret) {
+	ret = b->probe ? b->probe(job, why) : 0; /* a note (1) was the command's to say */
+	if (ret < 0) {
 		set_status(res, ret, why);
 	} else if (b->run_job) {
 		if (!b->kat && b->open)

@@ -301,7 +301,7 @@ int ab_job_unrunnable(const struct ab_job *job)
 	char why[AB_WHY_LEN];
 
 	return ab_backend_refuses(job, why) ||
-	       (job->backend->probe && job->backend->probe(job, why));
+	       (job->backend->probe && job->backend->probe(job, why) < 0);
 }
 
 /* A combination the backend or its mode never runs (hash x aio) is no job at all. */

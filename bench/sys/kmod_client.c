@@ -164,7 +164,7 @@ int abk_ensure_loaded(char *why)
 	/* one modprobe per process: a suite asks once per kmod job */
 	static int failed;
 	static char failed_why[AB_WHY_LEN];
-	int ret;
+	int ret, err;
 
 	if (access(ABK_DEV, R_OK | W_OK) == 0)
 		return 0;
@@ -173,12 +173,14 @@ int abk_ensure_loaded(char *why)
 		return failed;
 	}
 	ret = abk_load("algbench", why, AB_WHY_LEN);
-	if (ret) {
+	if (ret < 0) {
 		failed = ret;
 		snprintf(failed_why, sizeof(failed_why), "%s", why);
 		return ret;
 	}
-	return abk_dev_ready(why);
+	if ((err = abk_dev_ready(why)))
+		return err;
+	return ret; /* 1: WHY holds abk_load()'s note */
 }
 
 int abk_get(const char *text, const char *key, char *out, size_t len)

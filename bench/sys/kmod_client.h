@@ -71,7 +71,8 @@ int abk_dev_ready(char *why);
 
 /*
  * Make sure the control device can be used: abk_load() algbench if it is
- * not loaded. 0 or -errno with WHY (AB_WHY_LEN).
+ * not loaded. 0, 1 with abk_load()'s note in WHY for the caller to say, or
+ * -errno with WHY (AB_WHY_LEN).
  */
 int abk_ensure_loaded(char *why);
 

@@ -414,13 +414,15 @@ int abk_load(const char *module, char *why, size_t why_len)
 	if (!ab_cap_effective(CAP_SYS_MODULE, false))
 		return not_root(&l, why, why_len);
 	err = l.installed ? modprobe(&l) : insmod(&l);
-	if (!err && !l.installed)
-		fprintf(stderr,
-			"algbench: note: %s.ko is not installed for %s; loaded %s (insmod). "
-			"Install "
-			"algbench-dkms to have it for every kernel\n",
-			module, l.release, l.path);
-	return err ? explain(&l, err, why, why_len) : 0;
+	if (err)
+		return explain(&l, err, why, why_len);
+	if (l.installed)
+		return 0;
+	snprintf(why, why_len,
+		 "%s.ko is not installed for %s; loaded %s (insmod). Install algbench-dkms to "
+		 "have it for every kernel",
+		 module, l.release, l.path);
+	return 1;
 }
 
 int abk_unload(const char *module, char *why, size_t why_len)

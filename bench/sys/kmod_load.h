@@ -5,7 +5,7 @@
  *
  * Installed (DKMS, or scripts/vm/run's /lib/modules/REL/extra): modprobe
  * finds it, and loads it. Only built: finit_module(2) of
- * KMOD_DIR/$(uname -r)/MODULE.ko, with a note on stderr, where KMOD_DIR is
+ * KMOD_DIR/$(uname -r)/MODULE.ko, with a note for the user, where KMOD_DIR is
  * $ALGBENCH_KMOD_DIR or else the build's kmod/ beside the executable's bin/
  * (build/bin/algbench -> build/kmod). Each way a load fails has its own
  * reason and fix, and keeps the kernel's own error: not root, no module for
@@ -19,10 +19,12 @@
 #include <stddef.h>
 
 /*
- * Load MODULE unless it is loaded. 0, or -errno with WHY (WHY_LEN bytes):
- * the kernel's errno where it answered (-EPERM, -EKEYREJECTED, -ENOEXEC,
- * ...), -ENOENT when no module for this kernel was found, -EACCES when this
- * process may not load modules.
+ * Load MODULE unless it is loaded. 0; 1 when it was loaded from the build
+ * (not installed), with WHY the note the caller says ("... not installed for
+ * REL; loaded PATH (insmod) ..."): this library prints nothing; or -errno
+ * with WHY (WHY_LEN bytes): the kernel's errno where it answered (-EPERM,
+ * -EKEYREJECTED, -ENOEXEC, ...), -ENOENT when no module for this kernel was
+ * found, -EACCES when this process may not load modules.
  */
 int abk_load(const char *module, char *why, size_t why_len);
 

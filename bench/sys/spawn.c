@@ -62,6 +62,21 @@ static int wait_for(const char *name, pid_t pid, char *why, size_t len)
 	return 0;
 }
 
+pid_t ab_spawn_start(const char *const argv[], char *why, size_t len)
+{
+	pid_t pid;
+	int ret = start(argv, 0, -1, &pid);
+
+	if (ret)
+		return snprintf(why, len, "cannot run %s: %s", argv[0], strerror(-ret)), ret;
+	return pid;
+}
+
+int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len)
+{
+	return wait_for(name, pid, why, len);
+}
+
 int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len)
 {
 	pid_t pid;

@@ -3,13 +3,15 @@
  * sys/spawn.h: run a program and wait for it, the way algbench starts the
  * programs it uses (modprobe, modinfo, gnuplot). ARGV goes to execvp() as it
  * is: no shell, so no word of it is ever interpreted, whatever a result file
- * put there. (algbench trace starts its CMD with posix_spawnp itself: it needs
- * the pid while it waits, to pass signals on.)
+ * put there. A caller that needs the pid while it waits (algbench trace
+ * passes signals on to its CMD) uses the two halves of ab_spawn():
+ * ab_spawn_start() and ab_spawn_wait().
  */
 #ifndef ALGBENCH_SPAWN_H
 #define ALGBENCH_SPAWN_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* FLAGS for ab_spawn. */
 #define AB_SPAWN_QUIET 1u /* the child's stderr goes to /dev/null */
@@ -22,6 +24,10 @@
  * On anything but 0, WHY (LEN bytes) says which, naming ARGV[0].
  */
 int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len);
+/* ab_spawn()'s first half: ARGV started, its pid; or -errno with WHY. */
+pid_t ab_spawn_start(const char *const argv[], char *why, size_t len);
+/* ab_spawn()'s second half: wait for PID (NAME for WHY; EINTR waits on), as ab_spawn() returns. */
+int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len);
 
 /*
  * ab_spawn() with the child's stdout and stderr together in OUT (OUT_LEN

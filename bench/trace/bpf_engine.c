@@ -163,12 +163,14 @@ static int choose(struct trace_probe *p, const struct btf *btf, const char *ftra
 {
 	const char *want = NULL;
 
-	p->probed = in_btf(btf, p->func) ? p->func : in_btf(btf, p->alt) ? p->alt : NULL;
+	p->probed = in_btf(btf, p->d->func)  ? p->d->func
+		    : in_btf(btf, p->d->alt) ? p->d->alt
+					     : NULL;
 	if (!ftrace)
 		return 0;
-	want = trace_have_func(ftrace, p->func)		   ? p->func
-	       : p->alt && trace_have_func(ftrace, p->alt) ? p->alt
-							   : NULL;
+	want = trace_have_func(ftrace, p->d->func)		 ? p->d->func
+	       : p->d->alt && trace_have_func(ftrace, p->d->alt) ? p->d->alt
+								 : NULL;
 	if (want && (!p->probed || strcmp(want, p->probed)))
 		return snprintf(
 			       why, why_len,
@@ -204,7 +206,7 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 	struct btf *btf = btf__load_vmlinux_btf();
 	struct bpf_object *obj = b->skel->obj;
 	struct tracefs fs;
-	char *ftrace = NULL, ignored[256];
+	char *ftrace = NULL, ignored[AB_WHY_LEN];
 	int err = 0;
 
 	if (!btf)
@@ -213,18 +215,18 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 		       -EINVAL;
 	if (!tracefs_find(&fs, ignored, sizeof(ignored)))
 		ftrace = tracefs_read(&fs, "available_filter_functions", FUNCS_MAX, NULL);
-	s->probes = trace_probe_table(&s->n_probes);
+	trace_probes_reset(s);
 	*retire = 1;
 	for (unsigned int i = 0; i < s->n_probes && !err; i++) {
 		struct trace_probe *p = &s->probes[i];
 		char xname[64];
-		struct bpf_program *in = bpf_object__find_program_by_name(obj, p->event), *out;
+		struct bpf_program *in = bpf_object__find_program_by_name(obj, p->d->event), *out;
 
-		snprintf(xname, sizeof(xname), "%s_x", p->event);
+		snprintf(xname, sizeof(xname), "%s_x", p->d->event);
 		out = bpf_object__find_program_by_name(obj, xname);
 		if (!in || !out)
 			return btf__free(btf), free(ftrace),
-			       snprintf(why, why_len, "BPF engine: no program %s", p->event),
+			       snprintf(why, why_len, "BPF engine: no program %s", p->d->event),
 			       -ENOENT;
 		err = choose(p, btf, ftrace, why, why_len);
 		bpf_program__set_autoload(in, p->probed != NULL);
@@ -344,7 +346,7 @@ static int add_row(struct trace_counts *out, int *n, int max, const char *drv,
 				  : '\0';
 	c = trace_counts_row(out, n, max, name[0] ? name : "?");
 	if (!c)
-		return -1;
+		return -ENOSPC;
 	c->enc_cnt += v->cnt[ABT_ENC], c->enc_len += v->tlen[ABT_ENC];
 	c->dec_cnt += v->cnt[ABT_DEC], c->dec_len += v->tlen[ABT_DEC];
 	c->hash_cnt += v->cnt[ABT_HASH], c->hash_len += v->tlen[ABT_HASH];
@@ -354,7 +356,7 @@ static int add_row(struct trace_counts *out, int *n, int max, const char *drv,
 	return 0;
 }
 
-/* One pass over the live and the retired algorithms; -1 with why, 1 when a key vanished. */
+/* One pass over the live and the retired algorithms; -errno with why, 1 when a key vanished. */
 static int read_pass(struct trace_bpf *b, struct trace_counts *out, int *n, int max, char *why,
 		     size_t why_len)
 {
@@ -373,7 +375,7 @@ static int read_pass(struct trace_bpf *b, struct trace_counts *out, int *n, int 
 			return errno == ENOENT ? 1
 					       : (snprintf(why, why_len, "reading the map: %s",
 							   strerror(errno)),
-						  -1);
+						  -errno);
 		memset(&sum, 0, sizeof(sum));
 		for (int cpu = 0; cpu < b->ncpu; cpu++) {
 			for (int i = 0; i < ABT_N_OPS; i++) {
@@ -383,7 +385,7 @@ static int read_pass(struct trace_bpf *b, struct trace_counts *out, int *n, int 
 			sum.err += b->percpu[cpu].err;
 		}
 		if (add_row(out, n, max, name.drv, &sum))
-			return snprintf(why, why_len, "more than %d drivers", max), -1;
+			return snprintf(why, why_len, "more than %d drivers", max), -ENOSPC;
 	}
 	prev = NULL;
 	while (!bpf_map_get_next_key(fr, prev, &next)) {
@@ -393,9 +395,9 @@ static int read_pass(struct trace_bpf *b, struct trace_counts *out, int *n, int 
 		if (bpf_map_lookup_elem(fr, &key, &r))
 			return snprintf(why, why_len, "reading the retired map: %s",
 					strerror(errno)),
-			       -1;
+			       -errno;
 		if (add_row(out, n, max, r.name.drv, &r.sum))
-			return snprintf(why, why_len, "more than %d drivers", max), -1;
+			return snprintf(why, why_len, "more than %d drivers", max), -ENOSPC;
 	}
 	return 0;
 }
@@ -417,7 +419,7 @@ int trace_bpf_read(struct trace_session *s, struct trace_counts *out, int max, c
 		}
 		r = read_pass(b, out, &n, max, why, why_len);
 		if (r < 0)
-			return -1;
+			return r;
 		if (r || __atomic_load_n(seq, __ATOMIC_ACQUIRE) != s1)
 			continue;
 		lost = __atomic_load_n(&b->skel->bss->lost, __ATOMIC_RELAXED);
@@ -426,10 +428,10 @@ int trace_bpf_read(struct trace_session *s, struct trace_counts *out, int max, c
 					"%llu calls or unregistrations were not counted: more than "
 					"%d algorithms traced, or %d unregistered",
 					(unsigned long long)lost, ABT_MAX_ALGS, ABT_MAX_RETIRED),
-			       -1;
+			       -EOVERFLOW;
 		return n;
 	}
 	return snprintf(why, why_len, "the counters kept moving between algorithms (%d tries)",
 			READ_TRIES),
-	       -1;
+	       -EAGAIN;
 }

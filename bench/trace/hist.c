@@ -94,7 +94,7 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 		if (*foreign) /* its table is skipped, ours stay as they are */
 			return 0;
 		if (*sections >= max)
-			return snprintf(why, why_len, "more than %d hist triggers", max), -1;
+			return snprintf(why, why_len, "more than %d hist triggers", max), -ENOSPC;
 		memset(&h[*sections], 0, sizeof(h[*sections]));
 		h[*sections].filtered = memmem(line, n, " if ", 4) != NULL;
 		(*sections)++;
@@ -106,19 +106,19 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 		line++, n--;
 	if (n >= 9 && !memcmp(line + (*line == ' '), "Dropped:", 8) && *sections)
 		return find_u64(line, n, "Dropped", &h[*sections - 1].dropped)
-			       ? (snprintf(why, why_len, "malformed Dropped: line"), -1)
+			       ? (snprintf(why, why_len, "malformed Dropped: line"), -EINVAL)
 			       : 0;
 	if (n < 2 || memcmp(line, "{ ", 2))
 		return 0; /* comments, Totals:, blank lines */
 	if (!*sections)
-		return snprintf(why, why_len, "a hist row before any trigger info line"), -1;
+		return snprintf(why, why_len, "a hist row before any trigger info line"), -EINVAL;
 	if (h[*sections - 1].n >= TRACE_HIST_MAX)
-		return snprintf(why, why_len, "more than %d hist rows", TRACE_HIST_MAX), -1;
+		return snprintf(why, why_len, "more than %d hist rows", TRACE_HIST_MAX), -ENOSPC;
 	r = &h[*sections - 1].rows[h[*sections - 1].n];
 	if (row_key(line, n, key, r->key, sizeof(r->key)) ||
 	    find_u64(line, n, "hitcount", &r->hits) || (val && find_u64(line, n, val, &r->len))) {
 		snprintf(why, why_len, "malformed hist row: %.*s", (int)(n > 160 ? 160 : n), line);
-		return -1;
+		return -EINVAL;
 	}
 	h[*sections - 1].n++;
 	return 0;
@@ -127,14 +127,16 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 int trace_hist_parse(const char *text, size_t len, const char *key, const char *val,
 		     struct trace_hist *out, int max, char *why, size_t why_len)
 {
-	int sections = 0, foreign = 0;
+	int sections = 0, foreign = 0, err;
 
 	for (size_t i = 0; i < len;) {
 		const char *nl = memchr(text + i, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - (text + i)) : len - i;
 
-		if (parse_line(text + i, n, key, val, out, &sections, &foreign, max, why, why_len))
-			return -1;
+		err = parse_line(text + i, n, key, val, out, &sections, &foreign, max, why,
+				 why_len);
+		if (err)
+			return err;
 		i += n + 1;
 	}
 	return sections;

@@ -32,8 +32,8 @@ struct trace_hist {
  * listed, hitcount,VAL). Sections of other triggers on the event (another
  * key, other vals, a named trigger) are skipped. Rows look like
  * "{ KEY: value } hitcount: N  VAL: M" (val NULL: no VAL, len 0). Returns the
- * number of sections, or -1 with why filled (a malformed row, a key too long,
- * too many rows or sections).
+ * number of sections, or -EINVAL with why filled (a malformed row, a key too
+ * long) or -ENOSPC (too many rows or sections).
  */
 int trace_hist_parse(const char *text, size_t len, const char *key, const char *val,
 		     struct trace_hist *out, int max, char *why, size_t why_len);

@@ -72,8 +72,9 @@ int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
 
 	abk_mount_debugfs();
 	if (access(TRACE_LAYOUT_FILE, R_OK)) {
+		/* a note (loaded from the build) is not said: it is unloaded after the read */
 		err = abk_load("algbench_trace", how, sizeof(how));
-		if (err)
+		if (err < 0)
 			return snprintf(why, why_len,
 					"no /sys/kernel/btf/vmlinux (a kernel without "
 					"CONFIG_DEBUG_INFO_BTF) and no member offsets from %s: %s",

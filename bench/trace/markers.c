@@ -11,6 +11,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "core/error.h"
 #include "core/number.h"
 #include "trace/markers.h"
 #include "trace/tracefs.h"
@@ -63,7 +64,7 @@ static struct {
 	int fd, registered;
 	uint32_t write_index;
 	unsigned long write_errors;
-	char status[400];
+	char status[AB_WHY_LEN + 32]; /* "unavailable: " and the reason, or how registered */
 } mk = { .fd = -1 };
 
 int trace_ue_open(char *root, size_t root_len, char *why, size_t why_len)
@@ -267,7 +268,7 @@ int trace_ue_find_multi(const char *root, const char *name, const char *fields, 
 
 int trace_markers_open(void)
 {
-	char root[64], why[300] = "", tp[128] = "";
+	char root[64], why[AB_WHY_LEN] = "", tp[128] = "";
 	int fd, ret;
 
 	if (mk.registered)

@@ -28,7 +28,8 @@
 	{                                                                                          \
 		.event = ev, .func = fn, .alt = alt_fn, .sname = st, .len = l, .role = r           \
 	}
-static struct trace_probe probe_table[] = {
+/* sized by its rows: a count other than TRACE_N_PROBES contradicts probes.h (an error) */
+const struct trace_probe_desc trace_probe_descs[] = {
 	PROBE("aead_enc", "crypto_aead_encrypt", NULL, "aead_request", "cryptlen", T_ENC),
 	PROBE("aead_dec", "crypto_aead_decrypt", NULL, "aead_request", "cryptlen", T_DEC),
 	PROBE("skc_enc", "crypto_skcipher_encrypt", NULL, "skcipher_request", "cryptlen", T_ENC),
@@ -44,15 +45,6 @@ static struct trace_probe probe_table[] = {
 	PROBE("decomp", "crypto_acomp_decompress", "scomp_acomp_decompress", "acomp_req", "slen",
 	      T_DECOMP),
 };
-
-#define N_PROBES (sizeof(probe_table) / sizeof(probe_table[0]))
-
-/* Offsets for +OFF($arg1) definitions (no BTF names in the probe parser). */
-struct offsets {
-	long len[N_PROBES], base_tfm[N_PROBES], tfm_alg, alg_drv;
-};
-
-static struct offsets offs;
 
 static const char *def_file(const struct trace_session *s)
 {
@@ -105,21 +97,22 @@ static int load_offsets(struct trace_session *s, char *why, size_t why_len)
 	}
 	snprintf(s->offsets_from, sizeof(s->offsets_from), "%s", src.name);
 	tfm = member_offset(&src, "crypto_async_request", "tfm");
-	offs.tfm_alg = member_offset(&src, "crypto_tfm", "__crt_alg");
-	offs.alg_drv = member_offset(&src, "crypto_alg", "cra_driver_name");
-	for (size_t i = 0; i < N_PROBES && !err; i++) {
-		long base = member_offset(&src, probe_table[i].sname, "base");
+	s->tfm_alg_off = member_offset(&src, "crypto_tfm", "__crt_alg");
+	s->alg_drv_off = member_offset(&src, "crypto_alg", "cra_driver_name");
+	for (size_t i = 0; i < s->n_probes && !err; i++) {
+		struct trace_probe *p = &s->probes[i];
+		long base = member_offset(&src, p->d->sname, "base");
 
-		offs.len[i] = member_offset(&src, probe_table[i].sname, probe_table[i].len);
-		offs.base_tfm[i] = base < 0 || tfm < 0 ? -1 : base + tfm;
-		if (offs.len[i] < 0 || offs.base_tfm[i] < 0) {
+		p->len_off = member_offset(&src, p->d->sname, p->d->len);
+		p->base_tfm_off = base < 0 || tfm < 0 ? -1 : base + tfm;
+		if (p->len_off < 0 || p->base_tfm_off < 0) {
 			snprintf(why, why_len,
 				 "%s: no %s.%s or .base, or no crypto_async_request.tfm", src.name,
-				 probe_table[i].sname, probe_table[i].len);
+				 p->d->sname, p->d->len);
 			err = -ENOENT;
 		}
 	}
-	if (!err && (offs.tfm_alg < 0 || offs.alg_drv < 0)) {
+	if (!err && (s->tfm_alg_off < 0 || s->alg_drv_off < 0)) {
 		snprintf(why, why_len, "%s: no crypto_tfm.__crt_alg or crypto_alg.cra_driver_name",
 			 src.name);
 		err = -ENOENT;
@@ -137,16 +130,16 @@ static void definition(const struct trace_session *s, size_t i, char *def, size_
 	if (s->btf_names)
 		snprintf(args, sizeof(args),
 			 "len=req->%s drv=req->base.tfm->__crt_alg->cra_driver_name:string",
-			 p->len);
+			 p->d->len);
 	else
 		snprintf(args, sizeof(args),
-			 "len=+%ld($arg1):u32 drv=+%ld(+%ld(+%ld($arg1))):string", offs.len[i],
-			 offs.alg_drv, offs.tfm_alg, offs.base_tfm[i]);
+			 "len=+%ld($arg1):u32 drv=+%ld(+%ld(+%ld($arg1))):string", p->len_off,
+			 s->alg_drv_off, s->tfm_alg_off, p->base_tfm_off);
 	snprintf(def, len, "%c:%s/%s %s%s %s%s",
 		 s->fprobe	  ? 'f'
 		 : s->exit_probes ? 'r'
 				  : 'p',
-		 TRACE_GROUP, p->event, p->probed, s->fprobe && s->exit_probes ? "%return" : "",
+		 TRACE_GROUP, p->d->event, p->probed, s->fprobe && s->exit_probes ? "%return" : "",
 		 args,
 		 !s->exit_probes ? ""
 		 : s->fprobe	 ? " ret=$retval"
@@ -177,16 +170,11 @@ static void check_ret_args(struct trace_session *s)
 		 def, line[0] ? line : strerror(-err));
 }
 
-struct trace_probe *trace_probe_table(unsigned int *n)
+void trace_probes_reset(struct trace_session *s)
 {
-	for (size_t i = 0; i < N_PROBES; i++)
-		probe_table[i] = (struct trace_probe){
-			.event = probe_table[i].event, .func = probe_table[i].func,
-			.alt = probe_table[i].alt, .sname = probe_table[i].sname,
-			.len = probe_table[i].len, .role = probe_table[i].role,
-		};
-	*n = N_PROBES;
-	return probe_table;
+	for (size_t i = 0; i < TRACE_N_PROBES; i++)
+		s->probes[i] = (struct trace_probe){ .d = &trace_probe_descs[i] };
+	s->n_probes = TRACE_N_PROBES;
 }
 
 int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len)
@@ -205,6 +193,7 @@ int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, siz
 				"them (remove with: echo '-:%s/EVENT' >> %s/dynamic_events)",
 				path, TRACE_GROUP, s->fs.root),
 		       -EEXIST;
+	trace_probes_reset(s);
 	s->exit_probes = s->fs.ret_args;
 	if (!s->exit_probes)
 		check_ret_args(s);
@@ -212,7 +201,6 @@ int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, siz
 	s->btf_names = s->fprobe && s->fs.btf_args;
 	if (!s->btf_names && (err = load_offsets(s, why, why_len)))
 		return err;
-	s->probes = trace_probe_table(&s->n_probes);
 	return 0;
 }
 
@@ -224,22 +212,26 @@ static void set_mode(struct trace_session *s)
 		 s->btf_names ? "" : s->offsets_from);
 }
 
-/* dynamic_events refused the first fprobe: kprobe_events with BTF offsets, or -1. */
+/*
+ * dynamic_events refused the first fprobe: kprobe_events with BTF offsets,
+ * 0; or -errno, the fprobe's definition back in def for its refusal.
+ */
 static int kprobe_fallback(struct trace_session *s, size_t i, char *def, size_t len)
 {
-	int btf_names = s->btf_names;
-	char ignored[256];
+	int btf_names = s->btf_names, err;
+	char ignored[AB_WHY_LEN];
 
-	if (btf_names && load_offsets(s, ignored, sizeof(ignored)))
-		return -1;
+	if (btf_names && (err = load_offsets(s, ignored, sizeof(ignored))))
+		return err;
 	s->fprobe = s->btf_names = 0;
 	definition(s, i, def, len);
-	if (!tracefs_append(&s->fs, def_file(s), def))
+	err = tracefs_append(&s->fs, def_file(s), def);
+	if (!err)
 		return 0;
 	s->fprobe = 1; /* report the fprobe's refusal */
 	s->btf_names = btf_names;
 	definition(s, i, def, len);
-	return -1;
+	return err;
 }
 
 /* Defines probe i; an fprobe refused on the first try falls back to kprobes. */
@@ -266,7 +258,7 @@ static int trigger(struct trace_session *s, size_t i, int errors, int remove)
 {
 	char rel[128], cmd[256];
 
-	snprintf(rel, sizeof(rel), "events/%s/%s/trigger", TRACE_GROUP, s->probes[i].event);
+	snprintf(rel, sizeof(rel), "events/%s/%s/trigger", TRACE_GROUP, s->probes[i].d->event);
 	snprintf(cmd, sizeof(cmd), "%s%s%s", remove ? "!" : "", HIST_TRIGGER,
 		 errors ? " " ERR_FILTER : "");
 	return tracefs_append(&s->fs, rel, cmd);
@@ -275,7 +267,7 @@ static int trigger(struct trace_session *s, size_t i, int errors, int remove)
 /* The $retval-only return probe of probe i: kprobe_events, whatever the main mode. */
 static void err_event(const struct trace_session *s, size_t i, char *ev, size_t len)
 {
-	snprintf(ev, len, "%s_err", s->probes[i].event);
+	snprintf(ev, len, "%s_err", s->probes[i].d->event);
 }
 
 /*
@@ -321,9 +313,9 @@ int trace_tracefs_install(struct trace_session *s, char *why, size_t why_len)
 	for (size_t i = 0; i < s->n_probes; i++) {
 		struct trace_probe *p = &s->probes[i];
 
-		p->probed = trace_have_func(funcs, p->func)		 ? p->func
-			    : p->alt && trace_have_func(funcs, p->alt) ? p->alt
-								 : NULL;
+		p->probed = trace_have_func(funcs, p->d->func)		     ? p->d->func
+			    : p->d->alt && trace_have_func(funcs, p->d->alt) ? p->d->alt
+									     : NULL;
 	}
 	free(funcs);
 	for (size_t i = 0; i < s->n_probes && !err; i++) {
@@ -338,7 +330,7 @@ int trace_tracefs_install(struct trace_session *s, char *why, size_t why_len)
 			define_err_probe(s, i); /* optional: a refusal is reported, not fatal */
 		if (err && !why[0])
 			snprintf(why, why_len, "events/%s/%s/trigger: hist trigger refused: %s",
-				 TRACE_GROUP, s->probes[i].event, strerror(-err));
+				 TRACE_GROUP, s->probes[i].d->event, strerror(-err));
 	}
 	set_mode(s);
 	return err;
@@ -372,8 +364,8 @@ static void remove_foreign(struct trace_session *s, const char *ev)
 		if (tracefs_append(&s->fs, rel, cmd))
 			continue;
 		if (!s->foreign_triggers++)
-			snprintf(s->foreign_trigger, sizeof(s->foreign_trigger), "'%.200s' on %s/%s",
-				 line, TRACE_GROUP, ev);
+			snprintf(s->foreign_trigger, sizeof(s->foreign_trigger),
+				 "'%.200s' on %s/%s", line, TRACE_GROUP, ev);
 	}
 	free(text);
 	snprintf(rel, sizeof(rel), "events/%s/%s/enable", TRACE_GROUP, ev);
@@ -407,9 +399,9 @@ int trace_tracefs_remove(struct trace_session *s, char *why, size_t why_len)
 			p->trig_err = 0;
 		if (!err && p->trig_all && !(err = trigger(s, i, 0, 1)))
 			p->trig_all = 0;
-		snprintf(def, sizeof(def), "-:%s/%s", TRACE_GROUP, p->event);
+		snprintf(def, sizeof(def), "-:%s/%s", TRACE_GROUP, p->d->event);
 		if (!err && p->defined)
-			remove_foreign(s, p->event);
+			remove_foreign(s, p->d->event);
 		if (!err && p->defined && !(err = tracefs_append(&s->fs, def_file(s), def)))
 			p->defined = 0;
 		if (err && !first) {
@@ -456,7 +448,7 @@ int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role r
 		uint64_t hits = h->rows[i].hits, len = h->rows[i].len, *cnt, *tlen;
 
 		if (!c)
-			return -1;
+			return -ENOSPC;
 		role_fields(c, role, &cnt, &tlen);
 		if (!errors) {
 			if (cnt)
@@ -511,15 +503,18 @@ static int read_errors(struct trace_session *s, struct trace_probe *p, struct tr
 	snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, ev);
 	text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
 	if (!text)
-		return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel, strerror(errno)), -1;
+		return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel, strerror(errno)),
+		       -errno;
 	secs = trace_hist_parse(text, len, "ret", NULL, h, 1, why, why_len);
 	free(text);
+	if (secs < 0)
+		return secs;
 	if (secs != 1)
-		return secs < 0 ? -1 : (snprintf(why, why_len, "%s: no hist table", rel), -1);
+		return snprintf(why, why_len, "%s: no hist table", rel), -ENOENT;
 	if (h->dropped)
 		return snprintf(why, why_len, "%s: %llu events dropped", rel,
 				(unsigned long long)h->dropped),
-		       -1;
+		       -EOVERFLOW;
 	p->errors = 0;
 	for (size_t r = 0; r < h->n; r++)
 		p->errors += h->rows[r].hits;
@@ -540,16 +535,16 @@ int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int ma
 
 		if (!p->trig_all)
 			continue;
-		snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, p->event);
+		snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, p->d->event);
 		text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
 		if (!text)
 			return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel,
 					strerror(errno)),
-			       -1;
+			       -errno;
 		secs = trace_hist_parse(text, len, "drv", "len", h, 2, why, why_len);
 		free(text);
 		if (secs < 0)
-			return -1;
+			return secs;
 		/* The unfiltered table first: errors are then taken out of it. */
 		for (int pass = 0; pass < 2; pass++)
 			for (int k = 0; k < secs && n >= 0; k++)
@@ -560,14 +555,18 @@ int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int ma
 								"table full)",
 								rel,
 								(unsigned long long)h[k].dropped),
-						       -1;
-					n = trace_counts_add(out, n, max, p->role, &h[k], pass);
+						       -EOVERFLOW;
+					n = trace_counts_add(out, n, max, p->d->role, &h[k], pass);
 				}
 		if (n < 0)
-			return snprintf(why, why_len, "more than %d drivers", max), -1;
+			return snprintf(why, why_len, "more than %d drivers", max), n;
 	}
-	for (size_t i = 0; i < s->n_probes; i++)
-		if (s->probes[i].err_trig && read_errors(s, &s->probes[i], h, why, why_len))
-			return -1;
+	for (size_t i = 0; i < s->n_probes; i++) {
+		int err =
+			s->probes[i].err_trig ? read_errors(s, &s->probes[i], h, why, why_len) : 0;
+
+		if (err)
+			return err;
+	}
 	return n;
 }

@@ -7,8 +7,10 @@
 #ifndef ALGBENCH_TRACE_PROBES_H
 #define ALGBENCH_TRACE_PROBES_H
 
+#include <signal.h>
 #include <stdint.h>
 
+#include "core/error.h"
 #include "trace/hist.h"
 #include "trace/tracefs.h"
 
@@ -17,15 +19,23 @@
 
 enum trace_role { T_ENC, T_DEC, T_HASH, T_HASH_LEN, T_COMP, T_DECOMP };
 
-struct trace_probe {
+/* What a probe is, the same for every session and both engines (probes.c). */
+struct trace_probe_desc {
 	const char *event; /* algbench/EVENT */
 	const char *func;  /* the API entry point */
 	const char *alt;   /* probed instead where func is inline, or NULL */
 	const char *sname; /* the request struct (argument 1) */
 	const char *len;   /* its length member */
 	enum trace_role role;
-	/* filled by trace_probes_install */
-	const char *probed; /* func, alt or NULL (neither is a function here) */
+};
+
+#define TRACE_N_PROBES 10
+extern const struct trace_probe_desc trace_probe_descs[TRACE_N_PROBES];
+
+/* What one session made of a probe (reset by trace_probes_reset). */
+struct trace_probe {
+	const struct trace_probe_desc *d;
+	const char *probed; /* d->func, d->alt or NULL (neither is a function here) */
 	int defined, trig_all, trig_err;
 	/*
 	 * Entry mode: a return probe with $retval only (what 6.1 accepts) counts
@@ -34,6 +44,8 @@ struct trace_probe {
 	 */
 	int err_defined, err_trig;
 	uint64_t errors;
+	/* +OFF($arg1) definitions (no BTF argument names): d->len's and base.tfm's offsets */
+	long len_off, base_tfm_off;
 };
 
 struct trace_counts {
@@ -53,21 +65,22 @@ struct trace_opts {
 struct trace_bpf;
 
 struct trace_session {
-	struct trace_bpf *bpf; /* the BPF engine (bench/trace/bpf_engine.c), else tracefs */
-	char bpf_why[1024];    /* auto: why the BPF engine was not used */
+	struct trace_bpf *bpf;	  /* the BPF engine (bench/trace/bpf_engine.c), else tracefs */
+	char bpf_why[AB_WHY_LEN]; /* auto: why the BPF engine was not used */
 	struct tracefs fs;
-	int exit_probes;       /* return probes: $retval and err_cnt */
-	int fprobe;	       /* f: definitions in dynamic_events, else kprobe_events */
-	int btf_names;	       /* req->field arguments, else +OFF($arg1) (offsets_from) */
-	int err_probes;	       /* entry mode: errors per function from $retval-only probes */
-	char no_err_probes_why[1024]; /* why not, when they were refused */
-	char no_ret_why[1024]; /* why err_cnt is unavailable (the kernel's error_log line) */
-	char offsets_from[96]; /* BTF or algbench_trace.ko's crypto_layout */
-	char mode[192];	       /* what was used, for the output */
+	int exit_probes; /* return probes: $retval and err_cnt */
+	int fprobe;	 /* f: definitions in dynamic_events, else kprobe_events */
+	int btf_names;	 /* req->field arguments, else +OFF($arg1) (offsets_from) */
+	int err_probes;	 /* entry mode: errors per function from $retval-only probes */
+	char no_err_probes_why[AB_WHY_LEN]; /* why not, when they were refused */
+	char no_ret_why[AB_WHY_LEN]; /* why err_cnt is unavailable (the kernel's error_log line) */
+	char offsets_from[96];	     /* BTF or algbench_trace.ko's crypto_layout */
+	char mode[192];		     /* what was used, for the output */
 	/* others' triggers found on our events at removal, and removed with them */
 	unsigned int foreign_triggers;
-	char foreign_trigger[256]; /* the first: 'TRIGGER' on algbench/EVENT */
-	struct trace_probe *probes;
+	char foreign_trigger[256];     /* the first: 'TRIGGER' on algbench/EVENT */
+	long tfm_alg_off, alg_drv_off; /* +OFF: crypto_tfm.__crt_alg, crypto_alg.cra_driver_name */
+	struct trace_probe probes[TRACE_N_PROBES];
 	unsigned int n_probes;
 };
 
@@ -75,8 +88,25 @@ struct trace_session {
  * The engine's public face (bench/trace/session.c): both engines fill the
  * same session fields and the same per-driver rows.
  */
-/* "auto", "bpf", "bpf-fast" (bpf, fast) or "tracefs" into o: 0, or -1 for anything else. */
+/* The engines by name, NULL-terminated: an option row's .choices (trace, run, conform). */
+extern const char *const trace_engine_names[];
+/* "auto", "bpf", "bpf-fast" (bpf, fast) or "tracefs" into o: 0, or -EINVAL for anything else. */
 int trace_engine_parse(const char *name, struct trace_opts *o);
+/*
+ * The signals that end a traced run early, so that its probes are removed:
+ * SIGINT, SIGTERM and SIGHUP, each to HANDLER (SA_SIGINFO; no SA_RESTART,
+ * so a wait or sleep returns EINTR). ONE_SHOT: the handler goes after the
+ * first, and a second signal kills at once.
+ */
+void trace_catch_stop(void (*handler)(int sig, siginfo_t *si, void *ctx), int one_shot);
+/*
+ * The one way to start tracing (algbench trace, run --trace, conform
+ * --trace): trace_session_open() and trace_probes_install(). 0: counting,
+ * remove with trace_probes_remove(). -errno with why: nothing left behind
+ * (do not remove). Either way s->bpf_why says why auto did not pick BPF.
+ */
+int trace_session_start(struct trace_session *s, const struct trace_opts *o, char *why,
+			size_t why_len);
 /*
  * Opens a session with o's engine (auto: BPF where it loads and attaches,
  * s->bpf_why says why not, else tracefs). The BPF engine counts from here
@@ -92,7 +122,7 @@ int trace_probes_install(struct trace_session *s, char *why, size_t why_len);
  * -errno of the first failure.
  */
 int trace_probes_remove(struct trace_session *s, char *why, size_t why_len);
-/* The counters so far, per driver (a map read, nothing detached): count or -1 with why. */
+/* The counters so far, per driver (a map read, nothing detached): count or -errno with why. */
 int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
 		      size_t why_len);
 
@@ -103,13 +133,16 @@ int trace_tracefs_remove(struct trace_session *s, char *why, size_t why_len);
 int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
 		       size_t why_len);
 
-/* The probe table, reset (nothing probed yet): both engines probe these. */
-struct trace_probe *trace_probe_table(unsigned int *n);
+/* s->probes fresh, one per descriptor, nothing probed yet: both engines start here. */
+void trace_probes_reset(struct trace_session *s);
 /* func (a line "func" or "func [module]") in an available_filter_functions text. */
 int trace_have_func(const char *list, const char *func);
 /* The row of driver d in out[0..*n) (added, zeroed, when new), or NULL when full. */
 struct trace_counts *trace_counts_row(struct trace_counts *out, int *n, int max, const char *d);
-/* Adds one hist section (all calls or errors only) of a probe with role to out. */
+/*
+ * Adds one hist section (all calls or errors only) of a probe with role to
+ * out, which holds n rows: the rows now, or -ENOSPC past max.
+ */
 int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role role,
 		     const struct trace_hist *h, int errors);
 

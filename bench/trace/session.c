@@ -5,9 +5,11 @@
  * and hist triggers (probes.c) otherwise. docs/trace.md.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/error.h"
 #include "trace/probes.h"
 #ifdef ALGBENCH_HAVE_BPF
 #include "trace/bpf_engine.h"
@@ -18,16 +20,34 @@
 	"(scripts/setup) and configure again"
 #endif
 
+const char *const trace_engine_names[] = { "auto", "bpf", "bpf-fast", "tracefs", NULL };
+
 int trace_engine_parse(const char *name, struct trace_opts *o)
 {
-	static const char *const names[] = { "auto", "bpf", "tracefs" };
+	static const enum trace_engine engine[] = { TRACE_ENGINE_AUTO, TRACE_ENGINE_BPF,
+						    TRACE_ENGINE_BPF, TRACE_ENGINE_TRACEFS };
 
-	if (!strcmp(name, "bpf-fast"))
-		return o->engine = TRACE_ENGINE_BPF, o->fast = 1, 0;
-	for (int i = 0; i < 3; i++)
-		if (!strcmp(name, names[i]))
-			return o->engine = (enum trace_engine)i, 0;
-	return -1;
+	for (int i = 0; trace_engine_names[i]; i++) {
+		if (strcmp(name, trace_engine_names[i]))
+			continue;
+		o->engine = engine[i];
+		if (i == 2) /* bpf-fast */
+			o->fast = 1;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+void trace_catch_stop(void (*handler)(int, siginfo_t *, void *), int one_shot)
+{
+	/* no SA_RESTART: a wait or sleep returns EINTR and the caller sees the flag */
+	struct sigaction sa = { .sa_sigaction = handler,
+				.sa_flags = SA_SIGINFO | (one_shot ? SA_RESETHAND : 0) };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 }
 
 static int open_bpf(struct trace_session *s, int fast, char *why, size_t why_len)
@@ -60,6 +80,20 @@ int trace_session_open(struct trace_session *s, const struct trace_opts *o, char
 int trace_probes_install(struct trace_session *s, char *why, size_t why_len)
 {
 	return s->bpf ? 0 : trace_tracefs_install(s, why, why_len);
+}
+
+int trace_session_start(struct trace_session *s, const struct trace_opts *o, char *why,
+			size_t why_len)
+{
+	char ignored[AB_WHY_LEN];
+	int err = trace_session_open(s, o, why, why_len);
+
+	if (err)
+		return err;
+	err = trace_probes_install(s, why, why_len);
+	if (err) /* whatever the install left (some probes defined) goes */
+		trace_probes_remove(s, ignored, sizeof(ignored));
+	return err;
 }
 
 int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)

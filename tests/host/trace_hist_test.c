@@ -67,45 +67,48 @@ int main(void)
 	k = trace_counts_add(c, 0, 8, T_HASH_LEN, &h[1], 0);
 	ab_tap_ok(c[0].hash_cnt == 0 && c[0].hash_len == 4132976, "update adds bytes, not a count");
 	k = trace_counts_add(c, 0, 1, T_ENC, &h[1], 0);
-	ab_tap_ok(k == -1, "more drivers than room: -1");
+	ab_tap_ok(k == -ENOSPC, "more drivers than room: -ENOSPC");
 
 	ab_tap_ok(parse("# trigger info: hist:keys=drv [active]\n{ drv: x } hitcount: 12a len: 1\n",
-			why) == -1 &&
+			why) == -EINVAL &&
 			  strstr(why, "malformed"),
 		  "hitcount not a number: refused, naming the row");
 	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x } hitcount: "
 			"99999999999999999999999 len: "
 			"1\n",
-			why) == -1,
+			why) == -EINVAL,
 		  "hitcount past u64: refused");
-	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x } len: 1\n", why) == -1,
+	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x } len: 1\n", why) == -EINVAL,
 		  "no hitcount: refused");
-	ab_tap_ok(parse("{ drv: x } hitcount: 1 len: 1\n", why) == -1 && strstr(why, "before"),
+	ab_tap_ok(parse("{ drv: x } hitcount: 1 len: 1\n", why) == -EINVAL && strstr(why, "before"),
 		  "a row before any trigger info: refused");
 	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: a\001b } hitcount: 1 len: 1\n",
-			why) == -1,
+			why) == -EINVAL,
 		  "a control character in the key: refused");
-	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x hitcount: 1 len: 1\n", why) == -1,
+	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x hitcount: 1 len: 1\n", why) ==
+			  -EINVAL,
 		  "no closing brace: refused");
 	memset(big, 'a', sizeof(big));
 	memcpy(big, "# trigger info: hist:keys=drv\n{ drv: ", 37);
 	strcpy(big + 37 + 200, " } hitcount: 1 len: 1\n");
-	ab_tap_ok(parse(big, why) == -1, "a 200-byte key (max 127): refused");
+	ab_tap_ok(parse(big, why) == -EINVAL, "a 200-byte key (max 127): refused");
 	big[0] = '\0';
 	strcat(big, "# trigger info: hist:keys=drv\n");
 	for (int i = 0; i <= TRACE_HIST_MAX; i++)
 		snprintf(big + strlen(big), sizeof(big) - strlen(big),
 			 "{ drv: d%d } hitcount: 1 len: 1\n", i);
-	ab_tap_ok(parse(big, why) == -1 && strstr(why, "rows"), "more rows than TRACE_HIST_MAX: refused");
+	ab_tap_ok(parse(big, why) == -ENOSPC && strstr(why, "rows"),
+		  "more rows than TRACE_HIST_MAX: refused (-ENOSPC)");
 	ab_tap_ok(parse("# trigger info: hist:keys=drv\n# trigger info: hist:keys=drv\n"
-		 "# trigger info: hist:keys=drv\n# trigger info: hist:keys=drv\n"
-		 "# trigger info: hist:keys=drv\n",
-		 why) == -1,
-	   "more sections than asked for: refused");
+			"# trigger info: hist:keys=drv\n# trigger info: hist:keys=drv\n"
+			"# trigger info: hist:keys=drv\n",
+			why) == -ENOSPC,
+		  "more sections than asked for: refused (-ENOSPC)");
 	/* Someone else's hist triggers on the same event: skipped, ours counted. */
 	{
 		static const char foreign[] =
-			"# trigger info: hist:keys=common_pid:vals=hitcount:sort=hitcount:size=2048 "
+			"# trigger info: "
+			"hist:keys=common_pid:vals=hitcount:sort=hitcount:size=2048 "
 			"[active]\n{ common_pid: 42 } hitcount: 3\n"
 			"# trigger info: hist:keys=drv:vals=hitcount,len:sort=hitcount:size=2048 "
 			"[active]\n{ drv: x } hitcount: 5 len: 9\n"
@@ -117,14 +120,15 @@ int main(void)
 			"{ drvx: z } hitcount: 1 len: 2\n";
 
 		ab_tap_ok(trace_hist_parse(foreign, strlen(foreign), "drv", "len", h, 1, why,
-				    sizeof(why)) == 1 &&
-			   h[0].n == 1 && !strcmp(h[0].rows[0].key, "x") && h[0].rows[0].hits == 5 &&
-			   h[0].dropped == 0,
-		   "foreign triggers (other key, other vals, a named one): skipped, ours read");
+					   sizeof(why)) == 1 &&
+				  h[0].n == 1 && !strcmp(h[0].rows[0].key, "x") &&
+				  h[0].rows[0].hits == 5 && h[0].dropped == 0,
+			  "foreign triggers (other key, other vals, a named one): skipped, ours "
+			  "read");
 	}
 	ab_tap_ok(parse("# trigger info: hist:keys=drv\n{ drv: x } hitcount: 5 len: 9", why) == 1 &&
-		   h[0].rows[0].len == 9,
-	   "text without a final newline");
+			  h[0].rows[0].len == 9,
+		  "text without a final newline");
 	ab_tap_ok(parse("", why) == 0, "empty text: no sections");
 	/* The $retval-only error probes' table: keyed by ret, no value field. */
 	ab_tap_ok(trace_hist_parse(ret_table, strlen(ret_table), "ret", NULL, h, 1, why,

@@ -135,7 +135,7 @@ plain)
 	algbench kmod "$job" >"$out" 2>"$err" || rc=$?
 	check "built, not installed: exit 0, the job ran" sh -c "[ $rc = 0 ] && grep -q '^status=0' '$out'"
 	check "... with a note that it was loaded from the build folder" grep -qF \
-		"algbench: note: algbench.ko is not installed for $rel; loaded $kmod/$rel/algbench.ko (insmod)" "$err"
+		"algbench kmod: note: algbench.ko is not installed for $rel; loaded $kmod/$rel/algbench.ko (insmod)" "$err"
 	sed 's/^/#   /' "$err"
 	check "... and it is algbench.ko that is loaded" test -e /sys/module/algbench
 	unloaded

@@ -1,11 +1,6 @@
 #!/usr/bin/env bash
 # Runs in the guest (see trace_cleanup.sh), TAP.
-. /opt/algbench/tests/lib.sh
-T=/sys/kernel/tracing
-out=$(mktemp -d)
-tap_begin
-uname -r | sed 's/^/# kernel: /'
-no_group() { [ ! -e $T/events/algbench ] && ! grep -q ':algbench/' $T/dynamic_events $T/kprobe_events; }
+. /opt/algbench/tests/vm/trace_guest_lib.sh
 
 # Someone else's hist trigger on the event that counts the hashes, another
 # trigger and a hand-enabled event beside it: the counts are still read, and

@@ -3,13 +3,8 @@
 # tracefs README offers $arg<N> in return probes (6.12): exact counts against
 # algbench.ko count= jobs, the brief's run, Ctrl-C clean-up, a clashing group.
 # Without it (6.1): the entry-probe fallback and the kernel's own reason.
-. /opt/algbench/tests/lib.sh
-T=/sys/kernel/tracing
-out=$(mktemp -d)
-tap_begin
-uname -r | sed 's/^/# kernel: /'
+. /opt/algbench/tests/vm/trace_guest_lib.sh
 
-no_group() { [ ! -e $T/events/algbench ] && ! grep -q ':algbench/' $T/dynamic_events $T/kprobe_events; }
 # field DRIVER NAME FILE: a counter of one driver in trace's JSON (null when unavailable)
 field() { jq -r --arg d "$1" ".drivers[] | select(.driver == \$d) | .$2" "$3"; }
 # traced NAME ARGS...: algbench trace --json $out/NAME.json -- algbench kmod ARGS
