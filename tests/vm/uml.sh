@@ -50,9 +50,9 @@ for v in uml-stats-on uml-stats-off; do
 	if [ -f "$BUILD/kmod/$rel/algbench.ko" ]; then
 		sed 's/^/#   kmod: /' "$share/kmod.log" 2>/dev/null
 		check "$v: algbench run --backend kmod exits 0 (exit $(fact kmod_rc))" [ "$(fact kmod_rc)" = 0 ]
-		check "$v: its cbc(aes) job passed the KAT, ran ops, on the generic driver" \
-			jqok '(.results | length) == 1 and .results[0].backend == "kmod" and .results[0].kat == "pass"
-				and .results[0].samples[0].ops > 0 and (.results[0].driver | test("generic"))' "$share/kmod.json"
+		check "$v: its cbc(aes) jobs passed the KAT, ran ops, on the generic driver" \
+			jqok '(.results | length) >= 1 and all(.results[]; .backend == "kmod" and .kat == "pass"
+				and .samples[0].ops > 0 and (.driver | test("generic")))' "$share/kmod.json"
 		check "$v: the result records virtualized: uml, one CPU" \
 			jqok '.run.host.virtualized == "uml" and .run.host.nproc == 1' "$share/kmod.json"
 	else
