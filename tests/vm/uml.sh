@@ -80,6 +80,7 @@ done
 for a in "--smp 2" "--icount" "--modules aesni_intel" "--accel kvm"; do
 	# shellcheck disable=SC2086 # the words are the options
 	err=$("$VMRUN" --kernel uml-stats-off $a -- true 2>&1 >/dev/null) && rc=0 || rc=$?
+	err=$(grep "^vm: ${a%% *}" <<<"$err")
 	check "$a under UML is refused with exit 2 and a reason ($err)" [ "$rc" = 2 -a -n "$err" ]
 done
 expect_status "guest 'exit 7' gives 7 under UML" 7 "$VMRUN" --kernel uml-stats-off -- sh -c 'exit 7'
