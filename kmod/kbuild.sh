@@ -91,17 +91,22 @@ if [ -n "$root" ]; then
 	build_kdir=$shim
 fi
 
+# A User-Mode Linux tree (scripts/kernel/build-variants' uml-stats-*) builds
+# only with ARCH=um: kbuild would otherwise take the host's arch/x86.
+arch=()
+grep -qx 'CONFIG_UML=y' "$kdir/.config" 2>/dev/null && arch=(ARCH=um)
+
 # Build in a copy so the source tree stays clean and two builds (normal and
 # sanitized) do not race on the same objects.
 obj=$work/.obj-$rel
 mkdir -p "$obj"
 cp -p "$src"/Kbuild "$src"/*.c "$src"/*.h "$obj/"
 if [ "$action" = clean ]; then
-	make -s -C "$build_kdir" M="$obj" clean
+	make -s -C "$build_kdir" "${arch[@]}" M="$obj" clean
 	rm -rf "$out/$rel"
 	exit 0
 fi
-make -C "$build_kdir" M="$obj" modules
+make -C "$build_kdir" "${arch[@]}" M="$obj" modules
 mkdir -p "$out/$rel"
 cp "$obj"/*.ko "$out/$rel/"
 echo "kmod: built $(cd "$out/$rel" && ls *.ko | tr '\n' ' ')for $rel in $out/$rel"

@@ -402,9 +402,18 @@ void ab_hypervisor_name(const char *cpu_model, char *out, size_t len)
 		{ "XenVMMXenVMM", "xen" },    { "bhyve bhyve ", "bhyve" },
 		{ "ACRNACRNACRN", "acrn" },   { " lrpepyh  vr", "parallels" },
 	};
-	char flags[4096], sig[13] = "";
+	char flags[4096], vendor[64], sig[13] = "";
 	size_t n = 0;
 
+	/*
+	 * User-Mode Linux first: its kernel is a host process, so CPUID (and
+	 * the flags it copies from the host) describe the host, not UML.
+	 */
+	ab_cpuinfo_field("vendor_id", vendor, sizeof(vendor));
+	if (!strcmp(vendor, "User Mode Linux")) {
+		snprintf(out, len, "uml");
+		return;
+	}
 #if defined(__aarch64__)
 	(void)cpu_model;
 	(void)flags;

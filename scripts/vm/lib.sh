@@ -27,6 +27,38 @@ debian_kernel_release() {
 	echo "$dep"
 }
 
+# Debian's packaged User-Mode Linux (user-mode-linux: linux.uml, its modules
+# and config), unpacked into the cache like the Debian kernels (no root, no
+# install) as a tree scripts/vm/run boots: boot/linux-REL, boot/config-REL,
+# lib/modules/REL. No headers exist for it, so no algbench.ko.
+debian_uml_root() {
+	local root=$ALGBENCH_CACHE/debian/uml
+	if [ -e "$root/.complete" ]; then echo "$root"; return; fi
+	(
+		flock 9
+		[ -e "$root/.complete" ] && exit 0
+		local debs=$ALGBENCH_CACHE/debian/debs deb rel
+		mkdir -p "$debs"
+		note "downloading user-mode-linux (once, cached in $debs)"
+		(cd "$debs" && apt-get download -q user-mode-linux >&2) ||
+			die "apt-get download user-mode-linux failed (run apt-get update; Debian 12 has it in main)"
+		deb=$(ls -t "$debs"/user-mode-linux_*.deb 2>/dev/null | head -n1)
+		[ -f "$deb" ] || die "downloaded user-mode-linux but no $debs/user-mode-linux_*.deb"
+		rm -rf "$root.tmp" && mkdir -p "$root.tmp/boot" "$root.tmp/lib/modules"
+		dpkg-deb -x "$deb" "$root.tmp/pkg" || die "cannot unpack $deb"
+		rel=$(ls "$root.tmp/pkg/usr/lib/uml/modules" 2>/dev/null | head -n1)
+		[ -n "$rel" ] && [ -x "$root.tmp/pkg/usr/bin/linux.uml" ] ||
+			die "$deb has no usr/bin/linux.uml or usr/lib/uml/modules/REL"
+		mv "$root.tmp/pkg/usr/bin/linux.uml" "$root.tmp/boot/linux-$rel"
+		mv "$root.tmp/pkg/usr/lib/uml/modules/$rel" "$root.tmp/lib/modules/$rel"
+		zcat "$root.tmp/pkg/usr/share/doc/user-mode-linux/config.gz" >"$root.tmp/boot/config-$rel" 2>/dev/null ||
+			rm -f "$root.tmp/boot/config-$rel"
+		rm -rf "$root.tmp/pkg" "$root"
+		touch "$root.tmp/.complete" && mv "$root.tmp" "$root"
+	) 9>"$ALGBENCH_CACHE/debian.lock" || exit 2
+	echo "$root"
+}
+
 # Download (not install) image, headers (+ -common) and the kbuild the headers
 # depend on into the cache, unpack once. REL is an ABI such as 6.1.0-50-amd64
 # (default: $ALGBENCH_DEBIAN_KERNEL, else the newest 6.1). Prints the unpacked
