@@ -6,6 +6,8 @@
 #include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "core/error.h"
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 #endif
@@ -45,7 +47,7 @@ struct ab_cycle_counter {
 	char name[16]; /* "tsc", "cntvct_el0" or "none" */
 	uint64_t hz;   /* ticks per second where the hardware states it (CNTFRQ_EL0), else 0 */
 	int usable;    /* samples carry its ticks as "cycles" */
-	char why[256]; /* when not usable: the reason */
+	char why[AB_WHY_LEN]; /* when not usable: the reason */
 };
 
 /*

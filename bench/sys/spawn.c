@@ -62,14 +62,22 @@ static int wait_for(const char *name, pid_t pid, char *why, size_t len)
 	return 0;
 }
 
-pid_t ab_spawn_start(const char *const argv[], char *why, size_t len)
+/* start() saying why it could not: the pid, or -errno with WHY naming ARGV[0]. */
+static pid_t launch(const char *const argv[], unsigned int flags, char *why, size_t len)
 {
 	pid_t pid;
-	int ret = start(argv, 0, -1, &pid);
+	int ret = start(argv, flags, -1, &pid);
 
-	if (ret)
-		return snprintf(why, len, "cannot run %s: %s", argv[0], strerror(-ret)), ret;
+	if (ret) {
+		snprintf(why, len, "cannot run %s: %s", argv[0], strerror(-ret));
+		return ret;
+	}
 	return pid;
+}
+
+pid_t ab_spawn_start(const char *const argv[], char *why, size_t len)
+{
+	return launch(argv, 0, why, len);
 }
 
 int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len)
@@ -79,14 +87,9 @@ int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len)
 
 int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len)
 {
-	pid_t pid;
-	int ret = start(argv, flags, -1, &pid);
+	pid_t pid = launch(argv, flags, why, len);
 
-	if (ret) {
-		snprintf(why, len, "cannot run %s: %s", argv[0], strerror(-ret));
-		return ret;
-	}
-	return wait_for(argv[0], pid, why, len);
+	return pid < 0 ? (int)pid : wait_for(argv[0], pid, why, len);
 }
 
 /* Everything the child writes until it closes the pipe; what OUT cannot hold is read and dropped.
