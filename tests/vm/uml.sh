@@ -20,6 +20,17 @@ for v in uml-stats-on uml-stats-off; do
 done
 tap_begin
 
+# An ASan build's programs cannot run under UML (the loader lands in ASan's
+# shadow range): the runner refuses such a build, and that is all to check.
+if readelf -d "$BUILD/bin/algbench" 2>/dev/null | grep -q libasan; then
+	err=$("$VMRUN" --kernel uml-stats-off -- true 2>&1 >/dev/null) && rc=0 || rc=$?
+	err=$(grep '^vm: ' <<<"$err")
+	check "an AddressSanitizer build under UML is refused with exit 2 and the reason ($err)" \
+		eval '[ "$rc" = 2 ] && grep -q "AddressSanitizer build" <<<"$err"'
+	tap_end
+	exit
+fi
+
 fact() { sed -n "s/^$1=//p" <<<"$out" | head -n1; }
 
 for v in uml-stats-on uml-stats-off; do
