@@ -25,6 +25,21 @@ check() { # check NAME CMD...: ok if CMD succeeds
 	local name=$1; shift
 	if "$@"; then ok "$name"; else not_ok "$name"; fi
 }
+# boot_guest LABEL SHARE VMRUN-ARGS...: one boot through scripts/vm/run;
+# sets out (the guest's stdout) and rc, and prints the wall time, the output
+# and, when it failed, the runner's stderr (SHARE/vm.err) as TAP comments.
+# Niced: a test's boots yield to whatever else CTest runs beside them.
+boot_guest() {
+	local label=$1 share=$2 start
+	shift 2
+	start=$(date +%s.%N)
+	rc=0
+	out=$(nice -n 19 "$VMRUN" "$@" 2>"$share/vm.err") || rc=$?
+	echo "# $label boot: $(echo "$(date +%s.%N) - $start" | bc) s wall, exit $rc"
+	sed 's/^/#   /' <<<"$out"
+	[ "$rc" = 0 ] || sed 's/^/#   vm: /' "$share/vm.err"
+}
+fact() { sed -n "s/^$1=//p" <<<"$out" | head -n1; } # fact NAME: the guest's NAME=VALUE line in $out
 expect_status() { # expect_status NAME WANT CMD...
 	local name=$1 want=$2 got=0; shift 2
 	"$@" || got=$?

@@ -11,7 +11,6 @@ BUILD_VARIANTS=$ALGBENCH_TOP/scripts/kernel/build-variants
 ABC_SHA256=ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
 tap_begin
 
-fact() { sed -n "s/^$1=//p" <<<"$out" | head -n1; }
 
 for v in stats-on stats-off; do
 	t0=$SECONDS
@@ -41,12 +40,7 @@ for v in stats-on stats-off; do
 		grep -q "^$rel " <<<"$(modinfo -F vermagic "$share/kdir_probe.ko" 2>/dev/null)"
 
 	mode=(--smp 2)
-	start=$(date +%s.%N)
-	rc=0
-	out=$("$VMRUN" --kernel "$v" "${mode[@]}" --share "$share" -- sh /opt/algbench/tests/vm/ab_guest.sh 2>"$share/vm.err") || rc=$?
-	echo "# $v boot (${mode[*]}): $(echo "$(date +%s.%N) - $start" | bc) s wall, exit $rc"
-	sed 's/^/#   /' <<<"$out"
-	[ "$rc" = 0 ] || sed 's/^/#   vm: /' "$share/vm.err"
+	boot_guest "$v (${mode[*]})" "$share" --kernel "$v" "${mode[@]}" --share "$share" -- sh /opt/algbench/tests/vm/ab_guest.sh
 	check "$v: guest ran (exit $rc; 126 would mean the CPU count is not --smp)" [ "$rc" = 0 ]
 	check "$v: uname -r is $rel and names the variant" \
 		[ "$(fact release)" = "$rel" -a "${rel%-algbench-"$v"}" != "$rel" ]

@@ -23,7 +23,6 @@ out=$(nice -n 19 "$VMRUN" --kernel stats-on --smp 1 --share "$share" -- \
 sed 's/^/#   /' <<<"$out"
 [ "$rc" = 0 ] || sed 's/^/#   vm: /' "$share/vm.err"
 check "guest ran (exit $rc)" [ "$rc" = 0 ]
-fact() { sed -n "s/^$1=//p" <<<"$out" | head -n1; }
 tap=$share/conform-trace.tap
 sed -n 's/^/#   conform: /p' "$tap"
 

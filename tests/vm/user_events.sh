@@ -14,15 +14,9 @@ if [ ! -d "$ALGBENCH_CACHE/kernels/trace/boot" ]; then
 fi
 share=$(mktemp -d)
 trap 'rm -rf "$share"' EXIT
-fact() { sed -n "s/^$1=//p" <<<"$out" | head -n1; }
 
 # One vCPU, as tests/vm/trace.sh: patching kprobes in under multi-threaded TCG oopsed once.
-start=$SECONDS
-rc=0
-out=$(nice -n 19 "$VMRUN" --kernel trace --smp 1 --share "$share" -- bash /opt/algbench/tests/vm/user_events_guest.sh 2>"$share/vm.err") || rc=$?
-echo "# trace kernel boot: $((SECONDS - start)) s wall, exit $rc"
-sed 's/^/#   /' <<<"$out"
-[ "$rc" = 0 ] || sed 's/^/#   vm: /' "$share/vm.err"
+boot_guest "trace kernel" "$share" --kernel trace --smp 1 --share "$share" -- bash /opt/algbench/tests/vm/user_events_guest.sh
 check "guest ran (exit $rc)" [ "$rc" = 0 ]
 rel=$(fact release)
 check "the trace kernel booted ($rel)" [ "${rel%-algbench-trace}" != "$rel" ]
