@@ -254,7 +254,7 @@ struct verdict {
 	double ratio, lo, hi, p, p_adj; /* p, p_adj NAN in deterministic mode */
 	unsigned int iters;		/* bootstrap iterations; 0: none */
 	const char *word;
-	char why[96]; /* why inconclusive, or "" */
+	char why[AB_WHY_LEN]; /* why inconclusive, or "" */
 	bool few_boots;
 };
 

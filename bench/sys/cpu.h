@@ -114,7 +114,8 @@ void ab_cpuset_free(struct ab_cpuset *s);
  * not digits, a range backwards, a CPU at or past AB_CPU_MAX) or -ENOMEM.
  */
 int ab_cpulist_parse(const char *text, struct ab_cpuset *s);
-/* The CPU numbers the kernel may use: /sys/devices/system/cpu/possible's highest + 1, else sysconf. */
+/* The CPU numbers the kernel may use: /sys/devices/system/cpu/possible's
+ * highest + 1, else sysconf. */
 int ab_cpus_possible(void);
 /* This process's affinity mask into s (allocated here): 0 or -errno. */
 int ab_cpu_affinity(struct ab_cpuset *s);
