@@ -96,4 +96,40 @@ tmp=$(mktemp -d)
 expect_status "--timeout 5 kills a guest that sleeps (exit 124)" 124 env TMPDIR="$tmp" "$VMRUN" --kernel uml-stats-off --timeout 5 -- sleep 600
 check "and no UML process of that run is left" eval '! pgrep -f "uml_dir=$tmp/" >/dev/null'
 rm -rf "$tmp"
+
+# scripts/ab-stats over the UML pair: ABAB boots in host time (wallclock-uml),
+# real algbench.ko jobs, each side's rounds merged; a QEMU-only mode refused.
+rel_on=$(basename "$(ls "$ALGBENCH_CACHE"/kernels/uml-stats-on/boot/linux-*)")
+rel_on=${rel_on#linux-}
+if [ -f "$BUILD/kmod/$rel_on/algbench.ko" ]; then
+	ab=$(mktemp -d)
+	rc=0
+	"$ALGBENCH_TOP/scripts/ab-stats" --base uml-stats-off --new uml-stats-on --rounds 2 --out "$ab" -- \
+		--backend kmod --mode sync --alg sha256 --sizes 16 --threads 1 --seconds 0.05 --warmup 0.01 \
+		--repeats 1 >/dev/null 2>"$ab/stderr" || rc=$?
+	[ "$rc" = 0 ] || sed 's/^/#   ab-stats: /' "$ab/stderr"
+	sed 's/^/#   /' "$ab/boots.tsv" 2>/dev/null
+	check "ab-stats over the UML pair exits 0 (got $rc)" [ "$rc" = 0 ]
+	order=$(awk -F'\t' 'NR > 1 { printf "%s/%s ", $2, $4 }' "$ab/boots.tsv" 2>/dev/null)
+	check "boots alternate uml-stats-off, uml-stats-on in mode wallclock-uml" \
+		[ "$order" = "uml-stats-off/wallclock-uml uml-stats-on/wallclock-uml uml-stats-off/wallclock-uml uml-stats-on/wallclock-uml " ]
+	for v in uml-stats-off uml-stats-on; do
+		side=base
+		[ "$v" = uml-stats-on ] && side=new
+		check "$side-$v.json: 2 boots of $v under UML, the kmod sha256 job with KAT pass" \
+			jqok --arg v "$v" '.run.ab.variant == $v and (.run.boots | length) == 2
+				and all(.run.boots[]; .run.host.virtualized == "uml")
+				and (.results | length) == 1 and .results[0].kat == "pass" and .results[0].rounds == 2' \
+			"$ab/$side-$v.json"
+	done
+	check "compare.json has the job's pair and a verdict ($(jq -r '.pairs[0].verdict' "$ab/compare.json" 2>/dev/null): 2 boots a side are too few)" \
+		jqok '(.pairs | length) == 1 and .pairs[0].verdict == "inconclusive"' "$ab/compare.json"
+	err=$("$ALGBENCH_TOP/scripts/ab-stats" --base uml-stats-off --new uml-stats-on --deterministic \
+		--rounds 1 --out "$ab/det" 2>&1 >/dev/null) && rc=0 || rc=$?
+	check "--deterministic with UML kernels is refused with exit 2 and the reason" \
+		eval '[ "$rc" = 2 ] && grep -q "UML kernels run in host time" <<<"$err"'
+	rm -rf "$ab"
+else
+	skip "ab-stats over the UML pair" "algbench.ko not built for uml-stats-on in $BUILD/kmod (re-run cmake)"
+fi
 tap_end
