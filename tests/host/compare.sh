@@ -95,6 +95,23 @@ check "deterministic table: ns/op columns" grep -q "| 3/3 | 512.0 | 606.0 | +94.
 det "$dir/d-one.json" 512
 "$ALGBENCH" compare "$dir/d-one.json" "$dir/d-on.json" --json "$dir/d1.cmp" >/dev/null
 check "deterministic: one boot is too few (needs 2)" sh -c 'jq -e ".pairs[0].verdict == \"inconclusive\" and (.pairs[0].reason | test(\"needs 2\"))" "$0" >/dev/null' "$dir/d1.cmp"
+# ab-report --instructions: a wallclock run's ns/op difference over a
+# deterministic run's instructions/op difference for the same job: 47 / 94.
+for f in w-off w-on; do
+	[ $f = w-off ] && v="1000 1001 999 1000.5 999.5" || v="1047 1048 1046 1047.5 1046.5"
+	# shellcheck disable=SC2086 # the boots' values are words
+	det "$dir/$f.json" $v
+	jq 'del(.run.ab)' "$dir/$f.json" >"$dir/$f.tmp" && mv "$dir/$f.tmp" "$dir/$f.json"
+done
+ALGBENCH=$ALGBENCH "$ALGBENCH_TOP/scripts/ab-report" --base "$dir/w-off.json" --new "$dir/w-on.json" --mode wallclock \
+	--instructions "$dir/d.cmp" --out "$dir/abi" >/dev/null || true
+check "ab-report --instructions: +47 ns over +94 instructions is 0.5 ns per instruction" grep -qF \
+	"| kmod | sync | cbc(aes) | encrypt | 16 | 1 | ? | +47 | 94 | 0.5 |" "$dir/abi/report.md"
+rc=0
+err=$(ALGBENCH=$ALGBENCH "$ALGBENCH_TOP/scripts/ab-report" --base "$dir/w-off.json" --new "$dir/w-on.json" \
+	--instructions "$dir/slow.cmp" --out "$dir/abi2" 2>&1 >/dev/null) || rc=$?
+check "ab-report --instructions with a wallclock comparison: exit 2, says it must be deterministic" \
+	eval '[ "$rc" = 2 ] && grep -q "mode must be deterministic" <<<"$err"'
 expect_status "deterministic against wallclock: exit 2" 2 "$ALGBENCH" compare "$dir/d-off.json" "$dir/base.json"
 echo '{"schema": "other"}' >"$dir/bad.json"
 expect_status "not a result file: exit 2" 2 "$ALGBENCH" compare "$dir/base.json" "$dir/bad.json"

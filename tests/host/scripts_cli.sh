@@ -56,6 +56,10 @@ out=$("$S/ab-report" --base b.json --new n.json --out 'r$x' 2>&1) || rc=$?
 check "ab-report when plot refuses: exit 2 with plot's reason, no report.md" sh -c '
 	[ "$0" = 2 ] && echo "$1" | grep -q "algbench plot: --out" && echo "$1" | grep -q "algbench plot refused" &&
 	[ ! -e "r\$x/report.md" ]' "$rc" "$out"
+rc=0
+out=$("$S/ab-stats" --here 1 --out abh --append 'initcall_blacklist=aesni_init' 2>&1) || rc=$?
+check "ab-stats --append with --here: exit 2, the boot loader's job" sh -c \
+	'[ "$0" = 2 ] && echo "$1" | grep -q "boot the machine with those words"' "$rc" "$out"
 
 # scripts/bench: the probe decides, independently checked here.
 if python3 -c 'import socket; socket.socket(38, socket.SOCK_SEQPACKET, 0)' 2>/dev/null; then want=host; else want=vm; fi
