@@ -5,7 +5,8 @@
 # algbench.ko (and algbench_trace.ko, algbench_em.ko where built) load;
 # algbench run's KATs pass on kmod, AF_ALG and OpenSSL, on the CE drivers;
 # the host facts name the CPU from MIDR, say tcg, count cntvct_el0 ticks;
-# conform passes; and why AF_ALG's ciphers need crypto_user. TAP.
+# algbench trace counts the CE driver's calls exactly; conform passes; and
+# why AF_ALG's ciphers need crypto_user. TAP.
 #
 #   arm64_guest.sh ACCEL_MODULES (comma-separated: what the runner was told to load)
 . "$(dirname "$0")/../lib.sh"
@@ -53,6 +54,23 @@ check "run.host.cycle_counter is cntvct_el0 with its rate" \
 	jqok '.run.host.cycle_counter | .name == "cntvct_el0" and .hz > 0' "$r"
 check "every sample carries cntvct_el0's ticks, every job a cycles_per_byte" \
 	jqok '[.results[] | select(.status == "ok")] | length > 0 and all(.[]; .cycles_per_byte > 0 and all(.samples[]; .cycles > 0))' "$r"
+
+# algbench trace (the tracefs engine: kprobes on arm64) counts the CE
+# driver's calls exactly: count=N jobs make N timed calls; the set-up's own
+# are the count=0 job's, so N = (count=N) - (count=0).
+traced() { # JSON COUNT
+	algbench trace --json "$1" -- algbench kmod "type=aead alg=gcm(aes) keylen=16 size=4096 op=encrypt count=$2" \
+		>/dev/null 2>>/tmp/trace.err
+}
+enc() { jq '[.drivers[] | select(.driver == "gcm-aes-ce") | .encrypt_cnt] | add // 0' "$1" 2>/dev/null; }
+traced /tmp/t0.json 0
+traced /tmp/t1.json 1000
+rc=$?
+grep -E 'probe|^driver|^gcm-aes-ce' /tmp/trace.err | sed 's/^/# trace: /'
+check "algbench trace -- algbench kmod exits 0 ($(jq -r .mode /tmp/t1.json 2>/dev/null))" test "$rc" = 0
+e0=$(enc /tmp/t0.json) e1=$(enc /tmp/t1.json)
+check "trace: gcm-aes-ce encrypt_cnt grows by exactly 1000 for 1000 encryptions ($e1 - $e0)" \
+	test "$((${e1:-0} - ${e0:-0}))" = 1000
 
 algbench conform --tap >/tmp/conform.tap 2>/tmp/conform.err
 rc=$?
