@@ -93,8 +93,16 @@ fi
 
 # A User-Mode Linux tree (scripts/kernel/build-variants' uml-stats-*) builds
 # only with ARCH=um: kbuild would otherwise take the host's arch/x86.
+# An arm64 tree (Debian's linux-headers-*-arm64, unpacked by scripts/vm/run
+# --arch arm64) builds with the cross compiler; its host tools (fixdep,
+# modpost) are this host's linux-kbuild.
 arch=()
 grep -qx 'CONFIG_UML=y' "$kdir/.config" 2>/dev/null && arch=(ARCH=um)
+if grep -qx 'CONFIG_ARM64=y' "$kdir/.config" 2>/dev/null && [ "$(uname -m)" != aarch64 ]; then
+	command -v aarch64-linux-gnu-gcc >/dev/null ||
+		die "KDIR '$kdir' is an arm64 tree and there is no aarch64-linux-gnu-gcc to build for it: run scripts/setup arm64 (gcc-aarch64-linux-gnu)"
+	arch=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
+fi
 
 # Build in a copy so the source tree stays clean and two builds (normal and
 # sanitized) do not race on the same objects.

@@ -34,3 +34,8 @@ help_from_header() { sed -n '2,${/^#/!q;s/^# \{0,1\}//p}' "$1"; }
 # modalias). The VM's busybox init has no udev, and without these the kernel
 # binds the generic C drivers for whatever is requested first.
 ALGBENCH_ACCEL_MODULES=aesni_intel,ghash_clmulni_intel,sha256_ssse3,sha512_ssse3,crc32c_intel,chacha_x86_64,poly1305_x86_64
+# arm64's, as Debian ships them (arch/arm64/crypto): the Crypto Extensions
+# drivers (AES, CCM, GHASH/GCM, SHA-1/2/512/3, POLYVAL, CRC-T10DIF) and the
+# NEON ones (ChaCha20, Poly1305). A real arm64 boot gets them from udev
+# (cpu:type:...:feature:...); scripts/vm/run --arch arm64 --modules loads them.
+ALGBENCH_ACCEL_MODULES_ARM64=aes_ce_blk,aes_ce_ccm,ghash_ce,sha1_ce,sha2_ce,sha512_ce,sha3_ce,polyval_ce,crct10dif_ce,chacha_neon,poly1305_neon

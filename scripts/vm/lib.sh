@@ -6,24 +6,27 @@
 mkdir -p "$ALGBENCH_CACHE"
 
 # The Debian kernel series scripts/vm/run knows, and the apt metapackage that
-# names the newest ABI of each.
+# names the newest ABI of each, per Debian architecture (amd64, arm64: the
+# arm64 packages through dpkg multiarch, scripts/setup arm64).
 DEBIAN_SERIES="6.1 6.12"
-debian_series_meta() { # SERIES -> metapackage
+debian_series_meta() { # SERIES [DARCH] -> metapackage
+	local darch=${2:-amd64} q=""
+	[ "$darch" = amd64 ] || q=:$darch
 	case $1 in
-	6.1) echo linux-image-amd64 ;;
-	6.12) echo linux-image-6.12-amd64 ;;
+	6.1) echo "linux-image-$darch$q" ;;
+	6.12) echo "linux-image-6.12-$darch$q" ;;
 	*) die "unknown Debian kernel series '$1' (known: $DEBIAN_SERIES)" ;;
 	esac
 }
 
 # The Debian kernel ABI the series' metapackage points at, e.g. 6.1.0-57-amd64
-# or 6.12.118+deb12-amd64. SERIES defaults to 6.1.
+# or 6.12.118+deb12-amd64 (-arm64 for DARCH arm64). SERIES defaults to 6.1.
 debian_kernel_release() {
-	local series=${1:-6.1} meta dep
-	meta=$(debian_series_meta "$series") || exit 2
+	local series=${1:-6.1} darch=${2:-amd64} meta dep
+	meta=$(debian_series_meta "$series" "$darch") || exit 2
 	dep=$(apt-cache depends "$meta" 2>/dev/null |
-		sed -n 's/.*Depends: linux-image-\(6\.[0-9.]*[-+][^ ]*-amd64\)$/\1/p' | head -n1)
-	[ -n "$dep" ] || die "cannot find the image $meta depends on with apt-cache (run scripts/setup, then apt-get update)"
+		sed -n "s/.*Depends: linux-image-\(6\.[0-9.]*[-+][^ :]*-$darch\)\(:$darch\)\{0,1\}\$/\1/p" | head -n1)
+	[ -n "$dep" ] || die "cannot find the image $meta depends on with apt-cache (run scripts/setup$([ "$darch" = amd64 ] || echo " $darch"), then apt-get update)"
 	echo "$dep"
 }
 
@@ -65,34 +68,40 @@ debian_uml_root() {
 # root: ROOT/boot/vmlinuz-REL, ROOT/lib/modules/REL,
 # ROOT/usr/src/linux-headers-REL (KDIR for kmod/). When apt has no headers for
 # REL the image alone is unpacked: it boots, but algbench.ko cannot be built.
+# An arm64 ABI (6.1.0-57-arm64) takes the arm64 image and headers and this
+# host's linux-kbuild (the same version: fixdep, modpost run here, the
+# compiler is aarch64-linux-gnu-gcc), unpacked under debian/arm64/REL, apart
+# from the x86 trees kmod/ finds under debian/REL.
 debian_kernel_root() {
-	local rel=${1:-} root debs common kbuild pkgs d
+	local rel=${1:-} root debs common kbuild pkgs d darch=amd64 q=""
 	[ -n "$rel" ] || rel=${ALGBENCH_DEBIAN_KERNEL:-}
 	[ -n "$rel" ] || rel=$(debian_kernel_release 6.1)
 	case $rel in
 	*[!A-Za-z0-9.+-]* | "") die "'$rel' is not a Debian kernel ABI (e.g. 6.1.0-50-amd64)" ;;
 	esac
 	root=$ALGBENCH_CACHE/debian/$rel
+	case $rel in *-arm64) darch=arm64 q=:arm64 root=$ALGBENCH_CACHE/debian/arm64/$rel ;; esac
 	if [ -e "$root/.complete" ]; then echo "$root"; return; fi
 	(
 		flock 9
 		[ -e "$root/.complete" ] && exit 0
-		apt-cache show "linux-image-$rel" >/dev/null 2>&1 ||
-			die "apt has no linux-image-$rel (apt-cache search linux-image-6 lists the ABIs; run apt-get update)"
+		apt-cache show "linux-image-$rel$q" >/dev/null 2>&1 ||
+			die "apt has no linux-image-$rel$q (apt-cache search linux-image-6 lists the ABIs; run apt-get update$([ "$darch" = amd64 ] || echo "; scripts/setup $darch adds the $darch architecture"))"
 		debs=$ALGBENCH_CACHE/debian/debs
 		mkdir -p "$debs" "$root.tmp"
-		common=${rel%-amd64}-common
-		pkgs="linux-image-$rel"
-		if apt-cache show "linux-headers-$rel" >/dev/null 2>&1; then
-			kbuild=$(apt-cache show "linux-headers-$rel" | sed -n '/^Depends:/{s/.*\(linux-kbuild-[^ ,]*\).*/\1/p;q}')
-			pkgs="$pkgs linux-headers-$rel linux-headers-$common $kbuild"
+		common=${rel%-"$darch"}-common
+		pkgs="linux-image-$rel$q"
+		if apt-cache show "linux-headers-$rel$q" >/dev/null 2>&1; then
+			kbuild=$(apt-cache show "linux-headers-$rel$q" | sed -n '/^Depends:/{s/.*\(linux-kbuild-[^ ,]*\).*/\1/p;q}')
+			pkgs="$pkgs linux-headers-$rel$q linux-headers-$common $kbuild"
 		else
-			note "apt has no linux-headers-$rel: the kernel boots, but algbench.ko cannot be built for it"
+			note "apt has no linux-headers-$rel$q: the kernel boots, but algbench.ko cannot be built for it"
 		fi
 		note "downloading $pkgs (once, cached in $debs)"
 		# shellcheck disable=SC2086 # package names have no spaces
 		(cd "$debs" && apt-get download -q $pkgs >&2) || die "apt-get download of Debian's $rel kernel failed"
 		for d in $pkgs; do
+			d=${d%:*}
 			set -- "$debs/${d}_"*.deb
 			[ -f "$1" ] || die "downloaded $d but no $debs/${d}_*.deb"
 			# The newest .deb of that name (linux-kbuild-6.1 keeps its name across versions).
@@ -105,48 +114,107 @@ debian_kernel_root() {
 }
 
 # KERNEL (as --kernel names it: debian, debian-6.1, debian-6.12, debian:ABI)
-# -> the Debian ABI, or nothing when it is not a Debian name.
-debian_kernel_abi() {
+# [DARCH: amd64, arm64] -> the Debian ABI, or nothing when it is not a Debian name.
+debian_kernel_abi() { # KERNEL [DARCH]
 	case $1 in
-	debian | debian-6.1) debian_kernel_release 6.1 ;;
-	debian-6.12) debian_kernel_release 6.12 ;;
+	debian | debian-6.1) debian_kernel_release 6.1 "${2:-amd64}" ;;
+	debian-6.12) debian_kernel_release 6.12 "${2:-amd64}" ;;
 	debian:?*) echo "${1#debian:}" ;;
 	debian-*) die "unknown kernel '$1' (Debian series: $DEBIAN_SERIES, as debian-SERIES; or debian:ABI)" ;;
 	esac
 }
 
 # --- the base initramfs (busybox, host tools, kernel modules) ---------------
-# Uses: kernel_root, moddir, release, tool_paths (set by scripts/vm/run).
+# Uses: kernel_root, moddir, release, tool_paths, VM_ARCH, VM_USERLAND (set by
+# scripts/vm/run).
 # Host programs the guest offers besides algbench: the peers the scripts compare
 # against and the tools the tests use.
 HOST_TOOLS="bash kmod openssl kcapi-enc kcapi-dgst kcapi-rng kcapi-hasher kcapi-speed
 	hyperfine cryptsetup jq gzip"
-# Module folders copied from the kernel package: the crypto API and its
-# algorithms, AF_ALG, crypto_user, tcrypt, compression libraries, 9p over virtio.
-MODULE_DIRS="kernel/crypto kernel/arch/x86/crypto kernel/lib kernel/net/9p kernel/fs/9p
-	kernel/fs/netfs kernel/fs/fscache kernel/drivers/virtio kernel/drivers/char/hw_random"
+# An arm64 guest cannot run this host's programs: its busybox and tools come
+# from Debian's arm64 packages (apt-get download, unpacked into the cache, no
+# install), with the libraries they need that scripts/setup arm64 does not
+# install. No peers (openssl, kcapi-*, hyperfine, cryptsetup) there yet.
+ARM64_USERLAND_DEBS="busybox-static kmod libkmod2 bash libtinfo6 jq libjq1 libonig5"
+ARM64_TOOLS="bin/bash bin/kmod usr/bin/jq"
+# Module folders (and single modules) copied from the kernel package: the
+# crypto API and its algorithms (x86's and arm64's accelerated drivers),
+# AF_ALG, crypto_user, tcrypt, compression libraries, 9p over virtio, and
+# virtio's console (an arm64 guest's stdout and stderr; a module in 6.1).
+MODULE_DIRS="kernel/crypto kernel/arch/x86/crypto kernel/arch/arm64/crypto kernel/lib kernel/net/9p kernel/fs/9p
+	kernel/fs/netfs kernel/fs/fscache kernel/drivers/virtio kernel/drivers/char/hw_random
+	kernel/drivers/char/virtio_console.ko kernel/drivers/char/virtio_console.ko.xz"
+
+# Debian's arm64 busybox-static and tools (ARM64_USERLAND_DEBS), unpacked once
+# under the cache; prints the folder.
+debian_arm64_userland() {
+	local root=$ALGBENCH_CACHE/debian/arm64/userland
+	if [ "$(cat "$root/.complete" 2>/dev/null)" = "$ARM64_USERLAND_DEBS" ]; then echo "$root"; return; fi
+	(
+		flock 9
+		[ "$(cat "$root/.complete" 2>/dev/null)" = "$ARM64_USERLAND_DEBS" ] && exit 0
+		local debs=$ALGBENCH_CACHE/debian/debs p d pkgs=""
+		mkdir -p "$debs"
+		for p in $ARM64_USERLAND_DEBS; do pkgs="$pkgs $p:arm64"; done
+		note "downloading$pkgs (once, cached in $debs)"
+		# shellcheck disable=SC2086 # package names have no spaces
+		(cd "$debs" && apt-get download -q $pkgs >&2) ||
+			die "apt-get download of$pkgs failed (scripts/setup arm64 adds the arm64 architecture; then apt-get update)"
+		rm -rf "$root.tmp" && mkdir -p "$root.tmp"
+		for p in $ARM64_USERLAND_DEBS; do
+			d=$(ls -t "$debs/${p}_"*_arm64.deb 2>/dev/null | head -n1)
+			[ -f "$d" ] || die "downloaded $p:arm64 but no $debs/${p}_*_arm64.deb"
+			dpkg-deb -x "$d" "$root.tmp" || die "cannot unpack $d"
+		done
+		echo "$ARM64_USERLAND_DEBS" >"$root.tmp/.complete"
+		rm -rf "$root" && mv "$root.tmp" "$root"
+	) 9>"$ALGBENCH_CACHE/debian.lock" || exit $?
+	echo "$root"
+}
+
+# list_libs FILE: the absolute paths of the shared libraries FILE loads (and
+# its loader). An arm64 FILE is listed by arm64's ld.so, run through
+# binfmt_misc (qemu-user), which finds the multiarch libraries in
+# /usr/lib/aarch64-linux-gnu and the userland's own.
+list_libs() {
+	if [ "${VM_ARCH:-x86_64}" = arm64 ]; then
+		/lib/ld-linux-aarch64.so.1 --library-path \
+			"$VM_USERLAND/lib/aarch64-linux-gnu:$VM_USERLAND/usr/lib/aarch64-linux-gnu" --list "$1" 2>/dev/null
+	else
+		ldd "$1" 2>/dev/null
+	fi | grep -o '/[^ ]*' || true
+}
 
 copy_with_libs() { # DEST FILE...: copy executables and the shared libraries they load
-	local dest=$1 f lib
+	local dest=$1 f lib g
 	shift
 	for f in "$@"; do
-		mkdir -p "$dest$(dirname "$f")"
-		cp -L "$f" "$dest$f"
-		ldd "$f" 2>/dev/null | grep -o '/[^ ]*' | while read -r lib; do
-			[ -e "$dest$lib" ] || { mkdir -p "$dest$(dirname "$lib")"; cp -L "$lib" "$dest$lib"; }
+		# a file of the arm64 userland goes where its package puts it
+		g=$f
+		[ -z "${VM_USERLAND:-}" ] || g=${f#"$VM_USERLAND"}
+		mkdir -p "$dest$(dirname "$g")"
+		cp -L "$f" "$dest$g"
+		list_libs "$f" | while read -r lib; do
+			g=$lib
+			[ -z "${VM_USERLAND:-}" ] || g=${lib#"$VM_USERLAND"}
+			[ -e "$dest$g" ] || { mkdir -p "$dest$(dirname "$g")"; cp -L "$lib" "$dest$g"; }
 		done
 	done
 }
 
 build_base() {
-	local root=$1 d m engines
+	local root=$1 d m engines busybox=/bin/busybox kmod
+	kmod=$(command -v kmod)
+	[ -z "${VM_USERLAND:-}" ] || busybox=$VM_USERLAND/bin/busybox kmod=/bin/kmod
 	mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,run,root,results,lib/modules}
-	cp /bin/busybox "$root/bin/busybox"
-	for m in $(/bin/busybox --list); do [ -e "$root/bin/$m" ] || ln -s busybox "$root/bin/$m"; done
+	cp "$busybox" "$root/bin/busybox"
+	for m in $("$busybox" --list); do [ -e "$root/bin/$m" ] || ln -s busybox "$root/bin/$m"; done
 	copy_with_libs "$root" "${tool_paths[@]}"
-	for m in modprobe insmod rmmod lsmod depmod modinfo; do ln -sf "$(command -v kmod)" "$root/sbin/$m"; done
-	engines=$(openssl version -e 2>/dev/null | sed -n 's/^ENGINESDIR: "\(.*\)"/\1/p')
-	[ -d "$engines" ] && copy_with_libs "$root" "$engines"/*.so
+	for m in modprobe insmod rmmod lsmod depmod modinfo; do ln -sf "$kmod" "$root/sbin/$m"; done
+	if [ -z "${VM_USERLAND:-}" ]; then
+		engines=$(openssl version -e 2>/dev/null | sed -n 's/^ENGINESDIR: "\(.*\)"/\1/p')
+		[ -d "$engines" ] && copy_with_libs "$root" "$engines"/*.so
+	fi
 	mkdir -p "$root/etc/ssl" && cp -r /etc/ssl/openssl.cnf "$root/etc/ssl/" 2>/dev/null || true
 	echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
 	echo "root:x:0:" >"$root/etc/group"
@@ -156,6 +224,7 @@ build_base() {
 		local dst=$root/lib/modules/$release
 		mkdir -p "$dst"
 		for d in $MODULE_DIRS; do
+			if [ -f "$moddir/$d" ]; then mkdir -p "$dst/${d%/*}" && cp -a "$moddir/$d" "$dst/$d"; fi
 			[ -d "$moddir/$d" ] || continue
 			mkdir -p "$dst/$d" && cp -a "$moddir/$d/." "$dst/$d/"
 		done

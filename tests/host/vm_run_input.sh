@@ -2,8 +2,8 @@
 # scripts/vm/run and scripts/vm/guest-init on hostile input (issue 20 defect
 # 11): --modules text is names, never shell code; --timeout is bounded before
 # any arithmetic; --kernel FILE must be a kernel image before anything is built
-# or booted; --append cannot replace the guest's init; guest-init runs only as
-# PID 1. No check here boots a guest when the fix is in (each refusal comes
+# or booted; --append cannot replace the guest's init; --arch refuses what
+# does not apply to the guest's architecture; guest-init runs only as PID 1. No check here boots a guest when the fix is in (each refusal comes
 # first); without it they boot, hence the timeouts.
 . "$(dirname "$0")/../lib.sh"
 tap_begin
@@ -36,6 +36,23 @@ unset ALGBENCH_CACHE
 refused "--append rdinit=/bin/sh: refused (replaces the runner)" --append 'quiet rdinit=/bin/sh'
 refused "--append init=/bin/sh: refused" --append 'init=/bin/sh'
 refused "--append with a newline: refused" --append "$(printf 'a\nb')"
+# --arch: what does not apply to the guest's architecture is refused before
+# anything is fetched or booted.
+refused "--arch sparc: refused" --arch sparc
+refused "--arch arm64 --accel kvm: refused (KVM runs the host's architecture only)" --arch arm64 --accel kvm
+refused "--arch arm64 --kernel stats-on: refused (an x86 build)" --arch arm64 --kernel stats-on
+refused "--arch arm64 --kernel debian-uml: refused" --arch arm64 --kernel debian-uml
+refused "--arch arm64 --modules aesni_intel: refused (an x86 driver)" --arch arm64 --modules af_alg,aesni_intel
+refused "--modules sha2_ce on x86: refused (an arm64 driver)" --modules sha2_ce
+refused "--kernel debian:6.1.0-57-arm64 without --arch arm64: refused" --kernel debian:6.1.0-57-arm64
+mkdir -p x86build/bin && cp /bin/true x86build/bin/algbench
+refused "--arch arm64 with an x86 build: refused, names the build" --arch arm64 --build "$dir/x86build"
+if [ -e /lib/ld-linux-aarch64.so.1 ]; then
+	mkdir -p armbuild/bin && cp /lib/ld-linux-aarch64.so.1 armbuild/bin/algbench
+	refused "an arm64 build in an x86 guest: refused, says --arch arm64" --build "$dir/armbuild"
+else
+	skip "an arm64 build in an x86 guest: refused" "no arm64 ELF file here (libc6:arm64, scripts/setup arm64)"
+fi
 help=$("$VMRUN" --help)
 check "--help says what --modules and --timeout accept" sh -c 'echo "$0" | grep -q "A-Za-z0-9_-" && echo "$0" | grep -q 604800' "$help"
 
