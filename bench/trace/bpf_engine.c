@@ -141,8 +141,8 @@ static void explain(int err, const char *what, char *why, size_t why_len)
 		       "in " LOCKDOWN_PATH "), which forbids BPF programs to read kernel memory";
 	else if (strstr(ver, "cannot use helper bpf_probe_read"))
 		hint = ": the kernel withholds the helpers that read kernel memory from BPF "
-		       "programs, as lockdown=confidentiality does (mount securityfs to read "
-		       LOCKDOWN_PATH ")";
+		       "programs, as lockdown=confidentiality does (mount securityfs to "
+		       "read " LOCKDOWN_PATH ")";
 	else if (err == -EBUSY)
 		hint = ": another user of the function's direct call (an ftrace direct "
 		       "trampoline, e.g. a livepatch) holds it";

@@ -2,12 +2,12 @@
 /* tracefs: mount point, README capabilities, definitions, error_log. */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <linux/magic.h>
 #include <sys/vfs.h>
+#include <unistd.h>
 
 #include "sys/file.h"
 #include "trace/tracefs.h"
