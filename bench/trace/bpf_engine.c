@@ -136,7 +136,7 @@ static void explain(int err, const char *what, char *why, size_t why_len)
 	verifier_line(ver, sizeof(ver));
 	if (err == -ENOSYS)
 		hint = ": bpf() is not implemented (a kernel without CONFIG_BPF_SYSCALL)";
-	else if (locked_down_confidentiality())
+	else if (err != -EPERM && locked_down_confidentiality()) /* EPERM: bpf() refused first */
 		hint = ": the kernel is locked down for confidentiality (lockdown=confidentiality "
 		       "in " LOCKDOWN_PATH "), which forbids BPF programs to read kernel memory";
 	else if (strstr(ver, "cannot use helper bpf_probe_read"))
