@@ -41,26 +41,31 @@ static size_t lib_log_len;
 
 static int collect_log(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
-	char line[1024];
-	int n;
+	char *msg = NULL;
+	size_t n;
+	int len;
 
 	if (level == LIBBPF_DEBUG)
 		return 0;
-	n = vsnprintf(line, sizeof(line), fmt, ap);
-	if (n <= 0)
-		return 0;
-	if ((size_t)n >= sizeof(line))
-		n = sizeof(line) - 1;
-	if (lib_log_len + (size_t)n >= sizeof(lib_log)) { /* keep the tail */
-		size_t drop = lib_log_len + (size_t)n - sizeof(lib_log) + 1;
+	/* whole: the verifier's log comes as one message, its reason at the end */
+	len = vasprintf(&msg, fmt, ap);
+	if (len <= 0)
+		return free(len < 0 ? NULL : msg), 0;
+	n = (size_t)len;
+	if (n >= sizeof(lib_log)) { /* its tail only */
+		memmove(msg, msg + n - (sizeof(lib_log) - 1), sizeof(lib_log) - 1);
+		n = sizeof(lib_log) - 1;
+	}
+	if (lib_log_len + n >= sizeof(lib_log)) { /* keep the tail */
+		size_t drop = lib_log_len + n - sizeof(lib_log) + 1;
 
-		drop = drop > lib_log_len ? lib_log_len : drop;
 		memmove(lib_log, lib_log + drop, lib_log_len - drop);
 		lib_log_len -= drop;
 	}
-	memcpy(lib_log + lib_log_len, line, (size_t)n);
-	lib_log_len += (size_t)n;
+	memcpy(lib_log + lib_log_len, msg, n);
+	lib_log_len += n;
 	lib_log[lib_log_len] = '\0';
+	free(msg);
 	return 0;
 }
 
@@ -131,9 +136,13 @@ static void explain(int err, const char *what, char *why, size_t why_len)
 	verifier_line(ver, sizeof(ver));
 	if (err == -ENOSYS)
 		hint = ": bpf() is not implemented (a kernel without CONFIG_BPF_SYSCALL)";
-	else if (locked_down_confidentiality())
+	else if (err != -EPERM && locked_down_confidentiality()) /* EPERM: bpf() refused first */
 		hint = ": the kernel is locked down for confidentiality (lockdown=confidentiality "
 		       "in " LOCKDOWN_PATH "), which forbids BPF programs to read kernel memory";
+	else if (strstr(ver, "cannot use helper bpf_probe_read"))
+		hint = ": the kernel withholds the helpers that read kernel memory from BPF "
+		       "programs, as lockdown=confidentiality does (mount securityfs to "
+		       "read " LOCKDOWN_PATH ")";
 	else if (err == -EBUSY)
 		hint = ": another user of the function's direct call (an ftrace direct "
 		       "trampoline, e.g. a livepatch) holds it";

@@ -2,9 +2,11 @@
 /* tracefs: mount point, README capabilities, definitions, error_log. */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "sys/file.h"
@@ -56,12 +58,34 @@ int tracefs_find(struct tracefs *t, char *why, size_t why_len)
 	static const char *const roots[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
 	char path[128];
 	char *readme = NULL;
+	int refused = 0; /* mounted, but README unreadable (errno) or absent (ENOENT) */
+	struct statfs fs;
+	size_t at = 0;
 
 	memset(t, 0, sizeof(*t));
 	for (size_t i = 0; i < 2 && !readme; i++) {
 		snprintf(t->root, sizeof(t->root), "%s", roots[i]);
 		readme = tracefs_read(t, "README", README_MAX, NULL);
+		if (!readme && errno != ENOENT && !refused)
+			refused = errno, at = i;
+		else if (!readme && !refused && !statfs(roots[i], &fs) &&
+			 fs.f_type == TRACEFS_MAGIC)
+			refused = ENOENT, at = i; /* mounted, and empty */
 	}
+	if (!readme && refused == ENOENT)
+		return snprintf(why, why_len,
+				"%s is tracefs but has no README: the kernel disabled tracing "
+				"at boot (dmesg: 'Tracing disabled due to lockdown' when it is "
+				"locked down for confidentiality)",
+				roots[at]),
+		       -ENOENT;
+	if (!readme && refused)
+		return snprintf(why, why_len,
+				"cannot read %s/README: %s (tracefs refuses every file while the "
+				"kernel is locked down for confidentiality, and to users without "
+				"the right to trace)",
+				roots[at], strerror(refused)),
+		       -refused;
 	if (!readme) {
 		snprintf(why, why_len,
 			 "tracefs is not mounted (no README under /sys/kernel/tracing "
