@@ -99,6 +99,12 @@ bench_refuses "bench --arch arm64 --kernel stats-on" "stats-on/stats-off/trace a
 bench_refuses "bench --arch arm64 --kernel debian:6.1.0-57-amd64" "an x86 ABI" --arch arm64 --kernel debian:6.1.0-57-amd64 --dry-run
 bench_refuses "bench --arch riscv64" "expected x86_64 or arm64" --arch riscv64 --dry-run
 bench_refuses "bench --arch without a value" "--arch needs a value" --arch
+x86=$(mktemp -d) # a native configure's cache: no toolchain file
+echo 'CMAKE_C_COMPILER:FILEPATH=/usr/bin/cc' >"$x86/CMakeCache.txt"
+rc=0 err=$(ALGBENCH_BUILD_DIR=$x86 "$S/bench" --arch arm64 --dry-run 2>&1) || rc=$?
+check "bench --arch arm64 with a native build folder: exit 2, naming it (exit $rc)" \
+	sh -c '[ "$0" = 2 ] && echo "$1" | grep -qF "$2 is not an arm64 cross build"' "$rc" "$err" "$x86"
+rm -rf "$x86"
 
 # The host path fetches no VM kernel: an empty cache stays empty.
 mkdir cache res
