@@ -77,6 +77,34 @@ $2
 EOF' "$limit" "$n" "$out"
 expect_status "bench --seconds 0: usage error" 2 "$S/bench" --seconds 0 --dry-run 2>/dev/null
 expect_status "bench --kernel without a value: usage error" 2 "$S/bench" --kernel 2>/dev/null
+# bench --arch arm64: the arm64 guest's plan, and what does not apply refused
+# (exit 2, the reason named) before anything is installed, fetched or built.
+has_lines() { # has_lines TEXT REGEX...: every REGEX matches a line of TEXT
+	local text=$1 re; shift
+	for re in "$@"; do grep -qE -- "$re" <<<"$text" || return 1; done
+}
+top=$(cd "$S/.." && pwd)
+out=$(env -u ALGBENCH -u ALGBENCH_BUILD_DIR "$S/bench" --arch arm64 --dry-run 2>&1)
+check "bench --arch arm64 --dry-run: the VM path on Debian's 6.1, the arm64 modules, build-arm64" \
+	has_lines "$out" '^path: vm$' '^kernel: debian-6\.1 ' '^arch: arm64 .*aes_ce_blk,.*sha2_ce' \
+	"^build: $top/build-arm64 \\(scripts/cross-test arm64 --no-test\\)$"
+bench_refuses() { # NAME PATTERN ARGS...: exit 2 and PATTERN in the message
+	local name=$1 pat=$2 rc=0 err; shift 2
+	err=$("$S/bench" "$@" 2>&1) || rc=$?
+	if [ "$rc" = 2 ] && grep -qF -- "$pat" <<<"$err"; then ok "$name: exit 2 with the reason"; else not_ok "$name (exit $rc: $err)"; fi
+}
+bench_refuses "bench --arch arm64 --host" "the host path runs on this machine's own kernel" --arch arm64 --host --dry-run
+bench_refuses "bench --host --arch aarch64 (either order)" "drop --host" --host --arch aarch64 --dry-run
+bench_refuses "bench --arch arm64 --kernel stats-on" "stats-on/stats-off/trace are built for x86" --arch arm64 --kernel stats-on --dry-run
+bench_refuses "bench --arch arm64 --kernel debian:6.1.0-57-amd64" "an x86 ABI" --arch arm64 --kernel debian:6.1.0-57-amd64 --dry-run
+bench_refuses "bench --arch riscv64" "expected x86_64 or arm64" --arch riscv64 --dry-run
+bench_refuses "bench --arch without a value" "--arch needs a value" --arch
+x86=$(mktemp -d) # a native configure's cache: no toolchain file
+echo 'CMAKE_C_COMPILER:FILEPATH=/usr/bin/cc' >"$x86/CMakeCache.txt"
+rc=0 err=$(ALGBENCH_BUILD_DIR=$x86 "$S/bench" --arch arm64 --dry-run 2>&1) || rc=$?
+check "bench --arch arm64 with a native build folder: exit 2, naming it (exit $rc)" \
+	sh -c '[ "$0" = 2 ] && echo "$1" | grep -qF "$2 is not an arm64 cross build"' "$rc" "$err" "$x86"
+rm -rf "$x86"
 
 # The host path fetches no VM kernel: an empty cache stays empty.
 mkdir cache res
