@@ -113,6 +113,8 @@ if [ -f "$BUILD/kmod/$rel_on/algbench.ko" ]; then
 	order=$(awk -F'\t' 'NR > 1 { printf "%s/%s ", $2, $4 }' "$ab/boots.tsv" 2>/dev/null)
 	check "boots alternate uml-stats-off, uml-stats-on in mode wallclock-uml" \
 		[ "$order" = "uml-stats-off/wallclock-uml uml-stats-on/wallclock-uml uml-stats-off/wallclock-uml uml-stats-on/wallclock-uml " ]
+	check "commands.txt records the run as an ab-stats command line (--wallclock, not the mode's name)" \
+		eval 'grep -q "^scripts/ab-stats --base uml-stats-off --new uml-stats-on .* --wallclock --out" "$ab/commands.txt"'
 	for v in uml-stats-off uml-stats-on; do
 		side=base
 		[ "$v" = uml-stats-on ] && side=new
