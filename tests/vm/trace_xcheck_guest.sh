@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs in the stats-on guest (see trace_xcheck.sh): facts about its tracefs,
-# then `algbench conform --tap --trace` into /results/conform-trace.tap.
+# then `algbench conform --tap --trace` with each engine: auto (BPF on this
+# kernel) into /results/conform-trace.tap, tracefs into
+# /results/conform-trace-tracefs.tap.
 T=/sys/kernel/tracing
 echo "release=$(uname -r)"
 echo "btf=$([ -e /sys/kernel/btf/vmlinux ] && echo present || echo absent)"
@@ -16,6 +18,10 @@ echo "readme_hist=$(grep -c 'hist trigger' $T/README)"
 algbench conform --tap --trace >/results/conform-trace.tap 2>/results/conform-trace.err
 echo "conform_rc=$?"
 sed 's/^/stderr: /' /results/conform-trace.err
+algbench conform --tap --trace --trace-engine tracefs >/results/conform-trace-tracefs.tap \
+	2>/results/conform-trace-tracefs.err
+echo "conform_tracefs_rc=$?"
+sed 's/^/stderr (tracefs): /' /results/conform-trace-tracefs.err
 if [ -e $T/events/algbench ] || grep -q ':algbench/' $T/kprobe_events; then
 	echo left_behind=yes
 else
