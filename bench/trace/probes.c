@@ -135,15 +135,17 @@ static void definition(const struct trace_session *s, size_t i, char *def, size_
 		snprintf(args, sizeof(args),
 			 "len=+%ld($arg1):u32 drv=+%ld(+%ld(+%ld($arg1))):string", p->len_off,
 			 s->alg_drv_off, s->tfm_alg_off, p->base_tfm_off);
+	/*
+	 * ret typed s32 always: an fprobe's $retval takes the function's int
+	 * from BTF, but without BTF (the trace kernel) it is a u64, and the
+	 * error filter's "ret != -115" is then refused as an illegal integer.
+	 */
 	snprintf(def, len, "%c:%s/%s %s%s %s%s",
 		 s->fprobe	  ? 'f'
 		 : s->exit_probes ? 'r'
 				  : 'p',
 		 TRACE_GROUP, p->d->event, p->probed, s->fprobe && s->exit_probes ? "%return" : "",
-		 args,
-		 !s->exit_probes ? ""
-		 : s->fprobe	 ? " ret=$retval"
-				 : " ret=$retval:s32");
+		 args, s->exit_probes ? " ret=$retval:s32" : "");
 }
 
 /*

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs in the guest (see trace_bpf.sh): algbench trace's BPF engine, TAP.
-# With BTF (Debian's 6.12 and 6.1): the run gives rows; on the same
+# With BTF (Debian's 6.12 and 6.1, the A/B kernels): the run gives rows; on the same
 # deterministic algbench.ko count= jobs --engine bpf gives what --engine
 # tracefs gives, row by row and counter by counter; failed tag checks are
 # err_cnt; run --trace with the bpf engine; the fallback reasons (not root,
-# BTF hidden). Without BTF (the stats-off kernel): --engine bpf refuses,
+# BTF hidden). Without BTF (the trace kernel): --engine bpf refuses,
 # auto says why and counts with tracefs.
 . /opt/algbench/tests/lib.sh
 out=$(mktemp -d)
