@@ -2,7 +2,7 @@
 /*
  * Member offsets from algbench_trace.ko's debugfs file crypto_layout
  * (kmod/algbench_trace.c): the kernel's own headers, compiled against its
- * tree, for kernels without /sys/kernel/btf/vmlinux (the A/B kernels).
+ * tree, for kernels without /sys/kernel/btf/vmlinux (the trace kernel).
  */
 #ifndef ALGBENCH_TRACE_LAYOUT_H
 #define ALGBENCH_TRACE_LAYOUT_H
