@@ -206,7 +206,7 @@ static int at_crypto_algs_show(struct seq_file *m, void *unused)
 		 * triggers print, to root, for the same alg (the file is
 		 * 0400); a hashed %p would match none of them.
 		 */
-		seq_printf(m, "%px %s %s\n", alg, alg->cra_driver_name, alg->cra_name);
+		seq_printf(m, "0x%px %s %s\n", alg, alg->cra_driver_name, alg->cra_name);
 	up_read(&crypto_alg_sem);
 	return 0;
 }

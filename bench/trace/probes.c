@@ -626,7 +626,9 @@ static int name_rows(struct trace_session *s, const char *rel, struct trace_hist
 			if (!*listed && (err = read_algs(s, why, why_len)))
 				return err;
 			*listed = 1;
-			if (ab_parse_uint_n(key, strlen(key), 1, UINT64_MAX, AB_NUM_HEX, &ptr))
+			/* decimal as 6.1 and 6.12 print it; hex (a .hex key) too */
+			if (ab_parse_uint_n(key, strlen(key), 1, UINT64_MAX,
+					    strncmp(key, "0x", 2) ? 0 : AB_NUM_HEX, &ptr))
 				return snprintf(why, why_len, "%s: key '%s' is not a pointer", rel,
 						key),
 				       -EINVAL;
