@@ -200,13 +200,17 @@ static int at_crypto_algs_show(struct seq_file *m, void *unused)
 	struct crypto_alg *alg;
 
 	down_read(&crypto_alg_sem);
-	list_for_each_entry(alg, &crypto_alg_list, cra_list)
+	list_for_each_entry(alg, &crypto_alg_list, cra_list) {
+		/* a larval (an alg being looked up or tested) runs no request */
+		if (alg->cra_flags & CRYPTO_ALG_LARVAL)
+			continue;
 		/*
 		 * %px: the raw address is the key algbench trace's hist
 		 * triggers print, to root, for the same alg (the file is
 		 * 0400); a hashed %p would match none of them.
 		 */
 		seq_printf(m, "0x%px %s %s\n", alg, alg->cra_driver_name, alg->cra_name);
+	}
 	up_read(&crypto_alg_sem);
 	return 0;
 }
