@@ -6,6 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/number.h"
+#include "sys/file.h"
+#include "sys/kmod_client.h"
+#include "sys/kmod_load.h"
 #include "trace/btf.h"
 #include "trace/layout.h"
 #include "trace/probes.h"
@@ -15,9 +19,9 @@
 #define DEF_LEN	  512
 #define BTF_PATH  "/sys/kernel/btf/vmlinux"
 /* GETSTAT's rule: any return but 0, -EINPROGRESS and -EBUSY is an error. */
-#define ERR_FILTER   "if ret != 0 && ret != -115 && ret != -16"
-#define HIST_TRIGGER "hist:keys=drv:vals=hitcount,len"
-#define ERR_TRIGGER  "hist:keys=ret:vals=hitcount " ERR_FILTER
+#define ERR_FILTER  "if ret != 0 && ret != -115 && ret != -16"
+#define HIST_VALS   ":vals=hitcount,len"
+#define ERR_TRIGGER "hist:keys=ret:vals=hitcount " ERR_FILTER
 
 /*
  * crypto_ahash_update is inline on 6.1 (shash_async_update is what it calls
@@ -127,10 +131,16 @@ static void definition(const struct trace_session *s, size_t i, char *def, size_
 	const struct trace_probe *p = &s->probes[i];
 	char args[256];
 
-	if (s->btf_names)
+	if (s->btf_names && s->alg_keys)
+		snprintf(args, sizeof(args), "len=req->%s alg=req->base.tfm->__crt_alg:x64",
+			 p->d->len);
+	else if (s->btf_names)
 		snprintf(args, sizeof(args),
 			 "len=req->%s drv=req->base.tfm->__crt_alg->cra_driver_name:string",
 			 p->d->len);
+	else if (s->alg_keys)
+		snprintf(args, sizeof(args), "len=+%ld($arg1):u32 alg=+%ld(+%ld($arg1)):x64",
+			 p->len_off, s->tfm_alg_off, p->base_tfm_off);
 	else
 		snprintf(args, sizeof(args),
 			 "len=+%ld($arg1):u32 drv=+%ld(+%ld(+%ld($arg1))):string", p->len_off,
@@ -179,6 +189,57 @@ void trace_probes_reset(struct trace_session *s)
 	s->n_probes = TRACE_N_PROBES;
 }
 
+static const char *hist_key(const struct trace_session *s)
+{
+	return s->alg_keys ? "alg" : "drv";
+}
+
+/*
+ * Hist keys on the alg pointer need crypto_algs to name them: loaded for
+ * the session unless algbench_trace.ko is loaded already (then left as it
+ * is, as by the layout read). Without it, the name-keyed definitions, and
+ * no_alg_keys_why says why.
+ */
+static void algs_open(struct trace_session *s)
+{
+	char how[AB_WHY_LEN];
+	int err;
+
+	abk_mount_debugfs();
+	if (access(TRACE_LAYOUT_DIR, F_OK)) {
+		err = abk_load("algbench_trace", how, sizeof(how));
+		if (err < 0) {
+			snprintf(s->no_alg_keys_why, sizeof(s->no_alg_keys_why), "%s", how);
+			return;
+		}
+		s->algs_loaded = 1;
+	}
+	if (access(TRACE_ALGS_FILE, R_OK)) {
+		snprintf(s->no_alg_keys_why, sizeof(s->no_alg_keys_why),
+			 "%s: %s (algbench_trace.ko without crypto_algs is older than this "
+			 "algbench: rebuild kmod/)",
+			 TRACE_ALGS_FILE, strerror(errno));
+		return;
+	}
+	s->alg_keys = 1;
+}
+
+/* Unloads what algs_open loaded and frees the names: 0, or -errno with why. */
+static int algs_close(struct trace_session *s, char *why, size_t why_len)
+{
+	char how[AB_WHY_LEN];
+	int err = 0;
+
+	trace_algs_free(&s->alg_names);
+	trace_algs_free(&s->algs_now);
+	if (s->algs_loaded && (err = abk_unload("algbench_trace", how, sizeof(how))))
+		snprintf(why, why_len, "%s (left loaded; remove by hand: rmmod algbench_trace)",
+			 how);
+	else
+		s->algs_loaded = 0;
+	return err;
+}
+
 int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len)
 {
 	char path[256];
@@ -201,17 +262,25 @@ int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, siz
 		check_ret_args(s);
 	s->fprobe = !force_kprobe && s->fs.fprobe && s->fs.dynamic;
 	s->btf_names = s->fprobe && s->fs.btf_args;
-	if (!s->btf_names && (err = load_offsets(s, why, why_len)))
+	algs_open(s);
+	if (!s->btf_names && (err = load_offsets(s, why, why_len))) {
+		char ignored[AB_WHY_LEN];
+
+		algs_close(s, ignored, sizeof(ignored));
 		return err;
+	}
 	return 0;
 }
 
 static void set_mode(struct trace_session *s)
 {
-	snprintf(s->mode, sizeof(s->mode), "%s %s, %s%s", s->fprobe ? "fprobe" : "kprobe",
+	snprintf(s->mode, sizeof(s->mode), "%s %s, %s%s, %s%s%s", s->fprobe ? "fprobe" : "kprobe",
 		 s->exit_probes ? (s->fprobe ? "%return" : "return (r:)") : "entry",
 		 s->btf_names ? "BTF argument names" : "offsets from ",
-		 s->btf_names ? "" : s->offsets_from);
+		 s->btf_names ? "" : s->offsets_from,
+		 s->alg_keys ? "keyed by alg pointer, names from " TRACE_ALGS_FILE
+			     : "keyed by driver name copied per call (no alg pointer keys: ",
+		 s->alg_keys ? "" : s->no_alg_keys_why, s->alg_keys ? "" : ")");
 }
 
 /*
@@ -261,7 +330,7 @@ static int trigger(struct trace_session *s, size_t i, int errors, int remove)
 	char rel[128], cmd[256];
 
 	snprintf(rel, sizeof(rel), "events/%s/%s/trigger", TRACE_GROUP, s->probes[i].d->event);
-	snprintf(cmd, sizeof(cmd), "%s%s%s", remove ? "!" : "", HIST_TRIGGER,
+	snprintf(cmd, sizeof(cmd), "%shist:keys=%s" HIST_VALS "%s", remove ? "!" : "", hist_key(s),
 		 errors ? " " ERR_FILTER : "");
 	return tracefs_append(&s->fs, rel, cmd);
 }
@@ -414,6 +483,10 @@ int trace_tracefs_remove(struct trace_session *s, char *why, size_t why_len)
 				 failed + 2, strerror(-err), failed, s->fs.root, failed_file);
 		}
 	}
+	if (!first) /* the module goes last: never while our events may still exist */
+		first = algs_close(s, why, why_len);
+	else
+		algs_close(s, NULL, 0);
 	return first;
 }
 
@@ -523,17 +596,65 @@ static int read_errors(struct trace_session *s, struct trace_probe *p, struct tr
 	return missed_returns(s, ev);
 }
 
+/* crypto_algs as it is now into s->algs_now: 0, or -errno with why. */
+static int read_algs(struct trace_session *s, char *why, size_t why_len)
+{
+	char *text;
+	size_t len;
+	int err = ab_read_file(TRACE_ALGS_FILE, TRACE_ALGS_TEXT_MAX, &text, &len);
+
+	if (err)
+		return snprintf(why, why_len, "%s: %s%s", TRACE_ALGS_FILE, strerror(-err),
+				err == -EFBIG ? " (more algorithms than algbench reads)" : ""),
+		       err;
+	err = trace_algs_parse(&s->algs_now, text, len, why, why_len);
+	free(text);
+	return err;
+}
+
+/*
+ * Alg keys: each row's pointer becomes its driver's name (trace_algs_name),
+ * crypto_algs read at most once per trace_tracefs_read (*listed).
+ */
+static int name_rows(struct trace_session *s, const char *rel, struct trace_hist *h, int secs,
+		     int *listed, char *why, size_t why_len)
+{
+	for (int k = 0; k < secs && s->alg_keys; k++)
+		for (size_t r = 0; r < h[k].n; r++) {
+			char *key = h[k].rows[r].key;
+			unsigned long long ptr;
+			int err;
+
+			if (!*listed && (err = read_algs(s, why, why_len)))
+				return err;
+			*listed = 1;
+			/* decimal as 6.1 and 6.12 print it; hex (a .hex key) too */
+			if (ab_parse_uint_n(key, strlen(key), 1, UINT64_MAX,
+					    strncmp(key, "0x", 2) ? 0 : AB_NUM_HEX, &ptr))
+				return snprintf(why, why_len, "%s: key '%s' is not a pointer", rel,
+						key),
+				       -EINVAL;
+			err = trace_algs_name(&s->alg_names, &s->algs_now, ptr, key,
+					      sizeof(h[k].rows[r].key));
+			if (err)
+				return snprintf(why, why_len, "naming alg 0x%llx: %s", ptr,
+						strerror(-err)),
+				       err;
+		}
+	return 0;
+}
+
 int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
 		       size_t why_len)
 {
 	static struct trace_hist h[2];
-	int n = 0;
+	int n = 0, listed = 0;
 
 	for (size_t i = 0; i < s->n_probes; i++) {
 		const struct trace_probe *p = &s->probes[i];
 		char rel[128], *text;
 		size_t len;
-		int secs;
+		int secs, err;
 
 		if (!p->trig_all)
 			continue;
@@ -543,10 +664,12 @@ int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int ma
 			return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel,
 					strerror(errno)),
 			       -errno;
-		secs = trace_hist_parse(text, len, "drv", "len", h, 2, why, why_len);
+		secs = trace_hist_parse(text, len, hist_key(s), "len", h, 2, why, why_len);
 		free(text);
 		if (secs < 0)
 			return secs;
+		if ((err = name_rows(s, rel, h, secs, &listed, why, why_len)))
+			return err;
 		/* The unfiltered table first: errors are then taken out of it. */
 		for (int pass = 0; pass < 2; pass++)
 			for (int k = 0; k < secs && n >= 0; k++)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "core/error.h"
+#include "trace/algs.h"
 #include "trace/hist.h"
 #include "trace/tracefs.h"
 
@@ -72,10 +73,19 @@ struct trace_session {
 	int fprobe;	 /* f: definitions in dynamic_events, else kprobe_events */
 	int btf_names;	 /* req->field arguments, else +OFF($arg1) (offsets_from) */
 	int err_probes;	 /* entry mode: errors per function from $retval-only probes */
-	char no_err_probes_why[AB_WHY_LEN]; /* why not, when they were refused */
+	/*
+	 * Hist keys are the struct crypto_alg pointers, named at each read from
+	 * algbench_trace.ko's crypto_algs (algs_loaded: loaded by this session,
+	 * unloaded at removal); else the driver name, copied on every call, and
+	 * no_alg_keys_why says why.
+	 */
+	int alg_keys, algs_loaded;
+	char no_alg_keys_why[AB_WHY_LEN];
+	struct trace_algs alg_names, algs_now; /* the names cache; the list at the last read */
+	char no_err_probes_why[AB_WHY_LEN];    /* why not, when they were refused */
 	char no_ret_why[AB_WHY_LEN]; /* why err_cnt is unavailable (the kernel's error_log line) */
 	char offsets_from[96];	     /* BTF or algbench_trace.ko's crypto_layout */
-	char mode[192];		     /* what was used, for the output */
+	char mode[AB_WHY_LEN + 256]; /* what was used, for the output */
 	/* others' triggers found on our events at removal, and removed with them */
 	unsigned int foreign_triggers;
 	char foreign_trigger[256];     /* the first: 'TRIGGER' on algbench/EVENT */

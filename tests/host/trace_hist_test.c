@@ -3,13 +3,16 @@
  * The hist parser of algbench trace over canned hist text in the kernel's
  * format (kernel/trace/trace_events_hist.c): well-formed tables, the
  * counters rebuilt from them, and hostile input that must be refused; and
- * the parser of algbench_trace.ko's crypto_layout (member offsets).
+ * the parser of algbench_trace.ko's crypto_layout (member offsets); tables
+ * keyed by the alg pointer (as Debian 6.12 prints an x64 key), the parser of
+ * crypto_algs and the names it gives those pointers.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sys/tap.h"
+#include "trace/algs.h"
 #include "trace/hist.h"
 #include "trace/layout.h"
 #include "trace/probes.h"
@@ -32,7 +35,95 @@ static const char two_tables[] =
 static const char ret_table[] = "# trigger info: hist:keys=ret:vals=hitcount if ret != 0 [active]\n"
 				"{ ret:        -74 } hitcount:          7\n";
 
+/* Captured from events/algbench/skc_enc/hist on Debian 6.12.118 (fprobe %return). */
+static const char alg_table[] =
+	"# event histogram\n#\n"
+	"# trigger info: hist:keys=alg:vals=hitcount,len:sort=hitcount:size=2048 [active]\n#\n\n"
+	"{ alg: 18446744072638102384 } hitcount:      11294  len:     180704\n"
+	"{ alg: 18379471556417359456 } hitcount:      11294  len:     180704\n"
+	"{ alg:        4096 } hitcount:          1  len:         16\n"
+	"\nTotals:\n    Hits: 22589\n    Entries: 3\n    Dropped: 0\n";
+
+static const char algs_text[] = "0xffffffffc0233070 cbc-aes-aesni cbc(aes)\n"
+				"0xff11000004ae5c60 __cbc-aes-aesni __cbc(aes)\n"
+				"0x1000 sha256-generic sha256\n";
+
 static struct trace_hist h[4];
+
+/* crypto_algs' parser and the names it gives hist keys. */
+static void test_algs(void)
+{
+	static char big[TRACE_ALGS_TEXT_MAX];
+	static const char *const bad[] = {
+		"ffffffffc0233070 cbc-aes-aesni cbc(aes)\n", /* no 0x */
+		"0x0 cbc-aes-aesni cbc(aes)\n",		     /* NULL */
+		"0xfffffffffffffffff a b\n",		     /* 17 digits: over u64 */
+		"0x12g4 a b\n",
+		"0x1234 a\n",
+		"0x1234 a b c\n",
+		"0x1234  a b\n",
+		"0x1234 a b \n",
+		"0x1234 a\tx b\n",
+		"0x1234 a b\n\n", /* an empty line */
+		"0x1234 a b\n0x1234 c d\n",
+	};
+	struct trace_algs now = { 0 }, cache = { 0 };
+	char why[200], name[TRACE_DRV_LEN];
+	int ok;
+
+	ab_tap_ok(!trace_algs_parse(&now, algs_text, strlen(algs_text), why, sizeof(why)) &&
+			  now.n == 3 && now.a[0].ptr == 0xffffffffc0233070ull &&
+			  !strcmp(now.a[1].drv, "__cbc-aes-aesni") && now.a[2].ptr == 0x1000,
+		  "algs: pointers and driver names");
+	ok = 1;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		why[0] = '\0';
+		ok &= trace_algs_parse(&now, bad[i], strlen(bad[i]), why, sizeof(why)) == -EINVAL &&
+		      strstr(why, "crypto_algs line ") && now.n == 0;
+	}
+	ab_tap_ok(ok, "algs: each malformed line refused, naming the line");
+	ab_tap_ok(trace_algs_parse(&now, "0x1 a b\n0x1 c d\n", 16, why, sizeof(why)) == -EINVAL &&
+			  strstr(why, "line 2: pointer 0x1 given twice"),
+		  "algs: a pointer twice, named with its line");
+	memset(big, 'x', TRACE_DRV_LEN + 8);
+	memcpy(big, "0x1 ", 4);
+	memcpy(big + TRACE_DRV_LEN + 4, " a\n", 4);
+	ab_tap_ok(trace_algs_parse(&now, big, strlen(big), why, sizeof(why)) == -EINVAL,
+		  "algs: a driver name of TRACE_DRV_LEN characters refused");
+	big[0] = '\0';
+	for (int i = 1; i <= TRACE_ALGS_MAX + 1; i++)
+		snprintf(big + strlen(big), sizeof(big) - strlen(big), "0x%x d%d n\n", i, i);
+	ab_tap_ok(trace_algs_parse(&now, big, strlen(big), why, sizeof(why)) == -EINVAL &&
+			  strstr(why, "more than"),
+		  "algs: more than TRACE_ALGS_MAX lines refused");
+	ab_tap_ok(!trace_algs_parse(&now, "", 0, why, sizeof(why)) && now.n == 0,
+		  "algs: an empty list");
+	ab_tap_ok(!trace_algs_parse(&now, "0x1 a b", 7, why, sizeof(why)) && now.n == 1,
+		  "algs: no final newline");
+
+	/* names: first sight from the list, then the cache; gone; reused */
+	trace_algs_parse(&now, algs_text, strlen(algs_text), why, sizeof(why));
+	ab_tap_ok(!trace_algs_name(&cache, &now, 0x1000, name, sizeof(name)) &&
+			  !strcmp(name, "sha256-generic") && cache.n == 1,
+		  "names: a listed pointer is named and cached");
+	ab_tap_ok(!trace_algs_name(&cache, &now, 0x2000, name, sizeof(name)) &&
+			  !strcmp(name, "(unregistered alg 0x2000)") && cache.n == 1,
+		  "names: a pointer never listed is (unregistered alg 0x...)");
+	trace_algs_parse(&now, "0x3000 other other\n", 19, why, sizeof(why));
+	ab_tap_ok(!trace_algs_name(&cache, &now, 0x1000, name, sizeof(name)) &&
+			  !strcmp(name, "sha256-generic"),
+		  "names: unregistered since it was named: its counts keep its name");
+	trace_algs_parse(&now, "0x1000 sha256-avx2 sha256\n", 26, why, sizeof(why));
+	ab_tap_ok(!trace_algs_name(&cache, &now, 0x1000, name, sizeof(name)) &&
+			  !strcmp(name, "(reused alg 0x1000)"),
+		  "names: another alg at a named pointer is (reused alg 0x...)");
+	trace_algs_parse(&now, "0x1000 sha256-generic sha256\n", 29, why, sizeof(why));
+	ab_tap_ok(!trace_algs_name(&cache, &now, 0x1000, name, sizeof(name)) &&
+			  !strcmp(name, "(reused alg 0x1000)"),
+		  "names: reused stays reused");
+	trace_algs_free(&now);
+	trace_algs_free(&cache);
+}
 
 static int parse(const char *text, char *why)
 {
@@ -174,5 +265,13 @@ int main(void)
 		ab_tap_ok(!trace_layout_parse(&l, "x.y=7", why, sizeof(why)) && l.n == 1,
 			  "layout: no final newline");
 	}
+	why[0] = '\0';
+	n = trace_hist_parse(alg_table, strlen(alg_table), "alg", "len", h, 4, why, sizeof(why));
+	ab_tap_ok(n == 1 && h[0].n == 3 && !strcmp(h[0].rows[0].key, "18446744072638102384") &&
+			  !strcmp(h[0].rows[2].key, "4096") && h[0].rows[1].hits == 11294 &&
+			  h[0].rows[1].len == 180704,
+		  "alg-keyed table: decimal keys, padded or not");
+	ab_tap_ok(parse(alg_table, why) == 0, "alg-keyed table: not a drv-keyed trigger");
+	test_algs();
 	return ab_tap_finish();
 }

@@ -8,7 +8,9 @@
 # ecb ones the self-tests make) come from one kmalloc size, so a new one
 # may get a destroyed one's address: a kprobe on crypto_destroy_instance
 # and one on crypto_register_instance show whether it did. Keyed by the
-# address, the BPF engine must still give each name its own count.
+# address, the BPF engine must still give each name its own count. Then the
+# tracefs engine on the same command: the counts of algorithms gone before
+# it read them, under no name but "(unregistered alg 0x...)".
 . /opt/algbench/tests/lib.sh
 out=$(mktemp -d)
 T=/sys/kernel/tracing
@@ -67,4 +69,17 @@ else
 fi
 echo '-:abretire/destroy' >>$T/kprobe_events
 echo '-:abretire/register' >>$T/kprobe_events
+
+# The tracefs engine on the same command: it names its hists' alg pointers
+# only when it reads them, here once, after every cbc instance is gone. Their
+# counts must not take a name: they are "(unregistered alg 0x...)" rows.
+algbench trace --engine tracefs --json "$out/f.json" -- sh -c "$cmd" 2>"$out/f.err"
+check "trace --engine tracefs -- the same command: exit 0" [ $? = 0 ]
+sed 's/^/# /' "$out/f.err"
+jq -r '.drivers[] | "# tracefs row: \(.driver) enc \(.encrypt_cnt)"' "$out/f.json"
+check "tracefs: no row named after an instance unregistered before the read" \
+	jqok '[.drivers[] | select(.driver | test("^cbc\\((twofish|serpent)-generic\\)$"))] | length == 0' "$out/f.json"
+check "tracefs: the jobs' 3000 encryptions kept, in (unregistered alg 0x...) rows" \
+	jqok '[.drivers[] | select(.driver | test("^\\(unregistered alg 0x[0-9a-f]+\\)$")) | .encrypt_cnt] | add >= 3000' "$out/f.json"
+check "tracefs: algbench_trace.ko unloaded after" sh -c '! grep -q "^algbench_trace " /proc/modules'
 tap_end

@@ -34,6 +34,11 @@ exact_counts() { # exact_counts LABEL ERR_CNT (0, or null without return probes)
 	check "$style: __$drv is the inner layer of $drv" \
 		[ "$(field "__$drv" outer "$out/n.json")" = "$drv" ]
 	check "$style: no event left behind" no_group
+	check "$style: hist keyed by the alg pointer, named from algbench_trace.ko's crypto_algs" \
+		grep -q '"mode": "[^"]*keyed by alg pointer, names from /sys/kernel/debug/algbench_trace/crypto_algs"' "$out/n.json"
+	check "$style: every row named (no unregistered or reused alg)" \
+		[ "$(jq '[.drivers[] | select(.driver | startswith("("))] | length' "$out/n.json")" = 0 ]
+	check "$style: algbench_trace.ko unloaded after" sh -c '! grep -q "^algbench_trace " /proc/modules'
 }
 
 TRACE_OPTS=(--engine tracefs)
@@ -133,4 +138,20 @@ algbench trace --engine tracefs -- true 2>&1 | sed 's/^/# /'
 check "the other probe is untouched" grep -q 'algbench/someone_else' $T/kprobe_events
 echo '-:algbench/someone_else' >>$T/kprobe_events
 expect_status "no command: usage error" 2 algbench trace --
+
+# Last, since a boot cannot undo it: module loading disabled, so no
+# algbench_trace.ko to name alg pointers. The hists are keyed by driver
+# name as before, the mode says why, and AF_ALG (its modules loaded above)
+# still counts.
+echo 1 >/proc/sys/kernel/modules_disabled
+algbench trace --engine tracefs --json "$out/nomod.json" -- algbench run --backend afalg \
+	--alg 'gcm(aes)' --keys 128 --sizes 16 --seconds 0.01 --repeats 1 --warmup 0 \
+	--json /tmp/nm.json >/dev/null 2>"$out/nomod.err"
+check "no algbench_trace.ko: trace exits 0" [ $? = 0 ]
+sed 's/^/# /' "$out/nomod.err"
+check "no algbench_trace.ko: keyed by driver name, the reason in the mode" \
+	grep -q '"mode": "[^"]*keyed by driver name copied per call (no alg pointer keys: .*algbench_trace' "$out/nomod.json"
+check "no algbench_trace.ko: the gcm(aes) driver counted by name" \
+	[ "$(jq '[.drivers[] | select(.encrypt_cnt > 0) | select(.driver | startswith("(") | not)] | length > 0' "$out/nomod.json")" = true ]
+check "no algbench_trace.ko: no event left behind" no_group
 tap_end
