@@ -64,7 +64,8 @@ check "bpf: no 'not the BPF engine' note" sh -c "! grep -q 'not the BPF engine' 
 
 tap=$share/conform-trace-tracefs.tap
 sed -n 's/^/#   conform (tracefs): /p' "$tap"
-check "tracefs: entry kprobes (6.1: no \$arg<N> in return probes)" grep -q '^# trace_ rows: algbench trace.s probes (kprobe entry, ' "$tap"
+check "tracefs: entry kprobes (6.1: no \$arg<N> in return probes), offsets from BTF, keyed by alg pointer, names from crypto_algs" \
+	grep -q '^# trace_ rows: algbench trace.s probes (kprobe entry, offsets from /sys/kernel/btf/vmlinux, keyed by alg pointer, names from /sys/kernel/debug/algbench_trace/crypto_algs)' "$tap"
 xcheck_common "$tap" tracefs _tracefs
 check "tracefs: badtag: decrypt_cnt GETSTAT +0, traced +1 = GETSTAT + err_cnt (entry probes count the failure)" \
 	grep -Eq '^# generic-gcm-aesni +decrypt_cnt +GETSTAT +\+0 traced +\+1 equal \(GETSTAT \+ err_cnt' "$tap"
