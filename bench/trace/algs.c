@@ -94,7 +94,7 @@ int trace_algs_parse(struct trace_algs *l, const char *text, size_t len, char *w
 
 		if (err)
 			return l->n = 0, err;
-		p = eol + 1;
+		p = nl ? nl + 1 : end; /* never past end: that pointer would be undefined */
 	}
 	return 0;
 }
