@@ -23,7 +23,7 @@
  * "crypto_layout" gives the offsets of the crypto request and tfm members
  * algbench trace reads through +OFF($arg1) (bench/trace/probes.c), as the
  * kernel tree this module was built against lays them out: its source of
- * offsets on a kernel without /sys/kernel/btf/vmlinux (the A/B kernels).
+ * offsets on a kernel without /sys/kernel/btf/vmlinux (the trace kernel).
  *
  * "crypto_algs" lists every registered algorithm, one "POINTER DRIVER NAME"
  * line each: algbench trace's hist triggers count per struct crypto_alg
