@@ -736,8 +736,8 @@ const struct conform_check conform_trace_checks[] = {
 	  &afalg_gcm_enc },
 	{ "trace_gcm_aes_decrypt: AF_ALG gcm(aes) decryptions, traced = GETSTAT", check_traced,
 	  &afalg_gcm_dec },
-	{ "trace_gcm_aes_badtag: a failed tag check, traced = GETSTAT (entry probes: as "
-	  "documented)",
+	{ "trace_gcm_aes_badtag: a failed tag check, traced = GETSTAT (tracefs entry probes "
+	  "count it as an operation, as documented)",
 	  check_traced, &afalg_gcm_badtag },
 	{ "trace_kmod_ahash_sha256: algbench.ko ahash digests, traced = GETSTAT", check_traced,
 	  &kmod_ahash },
