@@ -2,7 +2,6 @@
 /* Member offsets reported by algbench_trace.ko (see layout.h). */
 #include <ctype.h>
 #include <errno.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,25 +62,35 @@ int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size
 	return 0;
 }
 
+int trace_module_hold(int *loaded, char *how, size_t how_len)
+{
+	int err;
+
+	*loaded = 0;
+	abk_mount_debugfs();
+	if (!access(TRACE_LAYOUT_DIR, F_OK))
+		return 0;
+	/* a note (loaded from the build) is not said: the caller unloads it again */
+	err = abk_load("algbench_trace", how, how_len);
+	if (err < 0)
+		return err;
+	*loaded = 1;
+	return 0;
+}
+
 int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
 {
 	char how[AB_WHY_LEN] = "", ignored[AB_WHY_LEN];
-	bool loaded = false;
+	int loaded, err;
 	char *text;
-	int err;
 
-	abk_mount_debugfs();
-	if (access(TRACE_LAYOUT_FILE, R_OK)) {
-		/* a note (loaded from the build) is not said: it is unloaded after the read */
-		err = abk_load("algbench_trace", how, sizeof(how));
-		if (err < 0)
-			return snprintf(why, why_len,
-					"no /sys/kernel/btf/vmlinux (a kernel without "
-					"CONFIG_DEBUG_INFO_BTF) and no member offsets from %s: %s",
-					TRACE_LAYOUT_FILE, how),
-			       err;
-		loaded = true;
-	}
+	err = trace_module_hold(&loaded, how, sizeof(how));
+	if (err)
+		return snprintf(why, why_len,
+				"no /sys/kernel/btf/vmlinux (a kernel without "
+				"CONFIG_DEBUG_INFO_BTF) and no member offsets from %s: %s",
+				TRACE_LAYOUT_FILE, how),
+		       err;
 	err = ab_read_file(TRACE_LAYOUT_FILE, LAYOUT_TEXT_MAX - 1, &text, NULL);
 	if (loaded) /* only for the read: leave the system as it was */
 		abk_unload("algbench_trace", ignored, sizeof(ignored));

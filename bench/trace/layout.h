@@ -26,6 +26,13 @@ struct trace_layout {
  * if it is not loaded (and unloading it after). 0, or -errno with why.
  */
 int trace_layout_load(struct trace_layout *l, char *why, size_t why_len);
+/*
+ * algbench_trace.ko's debugfs folder there (debugfs mounted): loads the
+ * module unless it is loaded already, *loaded saying whether this call did
+ * (then the caller unloads it with abk_unload when done). 0, or -errno with
+ * how the load failed.
+ */
+int trace_module_hold(int *loaded, char *how, size_t how_len);
 /* Parses the file's text (untrusted): 0, or -EINVAL with why naming the line. */
 int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size_t why_len);
 /* Offset of sname.member, or -1. */

@@ -8,7 +8,6 @@
 
 #include "core/number.h"
 #include "sys/file.h"
-#include "sys/kmod_client.h"
 #include "sys/kmod_load.h"
 #include "trace/btf.h"
 #include "trace/layout.h"
@@ -203,16 +202,10 @@ static const char *hist_key(const struct trace_session *s)
 static void algs_open(struct trace_session *s)
 {
 	char how[AB_WHY_LEN];
-	int err;
 
-	abk_mount_debugfs();
-	if (access(TRACE_LAYOUT_DIR, F_OK)) {
-		err = abk_load("algbench_trace", how, sizeof(how));
-		if (err < 0) {
-			snprintf(s->no_alg_keys_why, sizeof(s->no_alg_keys_why), "%s", how);
-			return;
-		}
-		s->algs_loaded = 1;
+	if (trace_module_hold(&s->algs_loaded, how, sizeof(how))) {
+		snprintf(s->no_alg_keys_why, sizeof(s->no_alg_keys_why), "%s", how);
+		return;
 	}
 	if (access(TRACE_ALGS_FILE, R_OK)) {
 		snprintf(s->no_alg_keys_why, sizeof(s->no_alg_keys_why),
@@ -619,7 +612,9 @@ static int read_algs(struct trace_session *s, char *why, size_t why_len)
 static int name_rows(struct trace_session *s, const char *rel, struct trace_hist *h, int secs,
 		     int *listed, char *why, size_t why_len)
 {
-	for (int k = 0; k < secs && s->alg_keys; k++)
+	if (!s->alg_keys)
+		return 0;
+	for (int k = 0; k < secs; k++)
 		for (size_t r = 0; r < h[k].n; r++) {
 			char *key = h[k].rows[r].key;
 			unsigned long long ptr;
