@@ -280,6 +280,7 @@ static int export_main(void *opts, int nfiles, char **argv)
 	char build_id[400], kpart[200];
 	struct ctx c = { 0 };
 	json_t *doc, *docs[64] = { 0 };
+	char why[AB_WHY_LEN];
 	int rc = 2;
 
 	if (!o.kcidb || nfiles < 1 || nfiles > 64)
@@ -358,9 +359,9 @@ static int export_main(void *opts, int nfiles, char **argv)
 		rc = 2;
 		goto done;
 	}
-	rc = ab_json_write(o.out ? o.out : "-", doc, AB_JSON_SORT_KEYS);
+	rc = ab_json_write(o.out ? o.out : "-", doc, AB_JSON_SORT_KEYS, why);
 	if (rc) {
-		ab_err("%s: cannot write: %s\n", o.out ? o.out : "stdout", strerror(-rc));
+		ab_err("%s: cannot write: %s\n", o.out ? o.out : "stdout", why);
 		rc = 2;
 	}
 	json_decref(doc);

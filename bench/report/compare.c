@@ -452,10 +452,11 @@ static json_t *run_summary(json_t *root, const char *path)
 
 static int write_json(json_t *doc, const char *path)
 {
-	int err = ab_json_write(path, doc, 0);
+	char why[AB_WHY_LEN];
+	int err = ab_json_write(path, doc, 0, why);
 
-	if (err && strcmp(path, "-"))
-		ab_err("cannot write %s: %s\n", path, strerror(-err));
+	if (err)
+		ab_err("cannot write %s: %s\n", path, why);
 	return err;
 }
 

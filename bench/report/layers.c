@@ -25,6 +25,7 @@
 #include "result/result_json.h"
 #include "sys/json_in.h"
 #include "sys/json_out.h"
+#include "sys/out_file.h"
 #include "sys/text.h"
 
 /* The layers, in the order the table shows them. */
@@ -340,19 +341,19 @@ static int report(const char *path, const char *dir)
 		json_t *doc = json_pack("{s:s, s:O, s:O}", "schema", AB_SCHEMA, "run",
 					json_object_get(root, "run"), "results", shown);
 		char *files[] = { layers_json };
-		int werr = ab_json_write(layers_json, doc, 0);
+		int werr = ab_json_write(layers_json, doc, 0, why);
 
 		json_decref(doc);
 		if (werr) {
-			ab_err("cannot write %s: %s\n", layers_json, strerror(-werr));
+			ab_err("cannot write %s: %s\n", layers_json, why);
 			goto out;
 		}
 		if (ab_plot_files(files, 1, NULL, plots))
 			goto out;
 	}
-	f = fopen(md, "w");
+	f = ab_out_fopen_path(md, why);
 	if (!f) {
-		ab_err("cannot write %s: %s\n", md, strerror(errno));
+		ab_err("cannot write %s: %s\n", md, why);
 		goto out;
 	}
 	header(f, root, path);

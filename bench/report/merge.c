@@ -267,6 +267,7 @@ static int merge_files(char **files, int n_files, const char *out, const char *v
 {
 	struct merge m = { 0 };
 	json_t *doc = NULL, *boots = json_array(), *results = json_array(), *run = NULL;
+	char why[AB_WHY_LEN];
 	int rc = 2, err = 0;
 
 	for (int f = 0; f < n_files && !err; f++) {
@@ -311,9 +312,9 @@ static int merge_files(char **files, int n_files, const char *out, const char *v
 	}
 	json_object_set(run, "boots", boots);
 	doc = json_pack("{s:s, s:O, s:O}", "schema", AB_SCHEMA, "run", run, "results", results);
-	err = ab_json_write(out, doc, 0);
-	if (err && strcmp(out, "-"))
-		ab_err("cannot write %s: %s\n", out, strerror(-err));
+	err = ab_json_write(out, doc, 0, why);
+	if (err)
+		ab_err("cannot write %s: %s\n", out, why);
 	rc = err ? 2 : 0;
 out:
 	for (size_t i = 0; i < m.n; i++) {

@@ -34,6 +34,7 @@
 #include "result/result_json.h"
 #include "sys/array.h"
 #include "sys/json_in.h"
+#include "sys/out_file.h"
 #include "sys/spawn.h"
 #include "sys/text.h"
 
@@ -176,10 +177,12 @@ static FILE *open_script(const char *dir, const char *name, char *path, size_t l
 {
 	FILE *f;
 
+	char why[AB_WHY_LEN];
+
 	snprintf(path, len, "%s/data/%s.gp", dir, name);
-	f = fopen(path, "w");
+	f = ab_out_fopen_path(path, why);
 	if (!f)
-		ab_err("cannot write %s: %s\n", path, strerror(errno));
+		ab_err("cannot write %s: %s\n", path, why);
 	return f;
 }
 
@@ -324,6 +327,7 @@ static int plot_alg(const struct points *pts, const char *alg, const struct poin
 		    const char *dir, int x_is_size, int is_virtual)
 {
 	char safe[160], bsafe[64], msafe[64], title[200], name[200], data[512], script[512];
+	char why[AB_WHY_LEN];
 	size_t n_series = 0, longest = 0;
 	int has_eff = 0, rc;
 	FILE *d, *g;
@@ -338,9 +342,11 @@ static int plot_alg(const struct points *pts, const char *alg, const struct poin
 	}
 	snprintf(name, sizeof(name), "%s-%s", safe, x_is_size ? "size" : "threads");
 	snprintf(data, sizeof(data), "%s/data/%s.dat", dir, name);
-	d = fopen(data, "w");
-	if (!d)
+	d = ab_out_fopen_path(data, why);
+	if (!d) {
+		ab_err("cannot write %s: %s\n", data, why);
 		return -errno;
+	}
 	/* Series as gnuplot data blocks separated by two blank lines (index). */
 	for (size_t i = 0; i < pts->n; i++) {
 		const struct point *p = &pts->v[i];
@@ -456,7 +462,7 @@ static json_t *load_compare(const char *cmp_path)
 static int plot_ratio_page(json_t *cmp, size_t first, size_t n, const char *name, const char *dir,
 			   const char *title_page)
 {
-	char data[512], script[512];
+	char data[512], script[512], why[AB_WHY_LEN];
 	double threshold, lo_x, hi_x, pad;
 	int deterministic;
 	FILE *d, *g;
@@ -468,9 +474,11 @@ static int plot_ratio_page(json_t *cmp, size_t first, size_t n, const char *name
 	lo_x = 1 - threshold;
 	hi_x = 1 + threshold;
 	snprintf(data, sizeof(data), "%s/data/%s.dat", dir, name);
-	d = fopen(data, "w");
-	if (!d)
+	d = ab_out_fopen_path(data, why);
+	if (!d) {
+		ab_err("cannot write %s: %s\n", data, why);
 		return -errno;
+	}
 	for (size_t i = first; i < first + n; i++) {
 		json_t *pair = json_array_get(json_object_get(cmp, "pairs"), i);
 		json_t *job = json_object_get(pair, "job"), *ci = json_object_get(pair, "ci95");
@@ -590,7 +598,7 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 	struct points pts = { 0 };
 	json_t **roots = calloc((size_t)n_files + 1, sizeof(*roots));
 	char(*labels)[160] = calloc((size_t)n_files + 1, sizeof(*labels));
-	char datadir[512];
+	char datadir[512], why[AB_WHY_LEN];
 	struct stat st;
 	json_t *cmp_doc = NULL;
 	int rc = 0, drawn = 0, is_virtual = 0;
@@ -641,6 +649,11 @@ int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 		       datadir,
 		       errno && !stat(datadir, &st) && S_ISDIR(st.st_mode) ? strerror(errno)
 									   : "not a directory");
+		rc = 2;
+	}
+	/* gnuplot writes the charts by name: no other user may put a link there */
+	if (!rc && (ab_out_dir_private(dir, why) || ab_out_dir_private(datadir, why))) {
+		ab_err("cannot write charts: %s\n", why);
 		rc = 2;
 	}
 	for (int i = 0; i < n_files && !rc; i++) {

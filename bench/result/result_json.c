@@ -247,14 +247,14 @@ fail:
 }
 
 struct ab_json_writer {
-	char *path;   /* "-": stdout */
-	int replaces; /* a regular file: rewritten as results come; else written at close */
+	struct ab_json_file *file; /* opened and checked once, at ab_json_open() */
 	json_t *doc, *results;
 	uint64_t last_write;
 	int dirty;
 };
 
-int ab_json_open(const char *path, const struct ab_run_info *run, struct ab_json_writer **out)
+int ab_json_open(const char *path, const struct ab_run_info *run, struct ab_json_writer **out,
+		 char why[AB_WHY_LEN])
 {
 	struct ab_json_writer *w = calloc(1, sizeof(*w));
 	int ret;
@@ -265,27 +265,20 @@ int ab_json_open(const char *path, const struct ab_run_info *run, struct ab_json
 	w->doc = json_pack("{s:s, s:o, s:[]}", "schema", AB_SCHEMA, "run", ab_run_info_to_json(run),
 			   "results");
 	w->results = json_object_get(w->doc, "results");
-	w->path = strdup(path);
-	w->replaces = ab_json_path_replaces(path);
-	ret = !w->doc || !w->path ? -ENOMEM : 0;
+	ret = w->doc ? ab_json_file_open(path, &w->file, why) : -ENOMEM;
 	/* Write the empty run now: a bad path fails before any job runs. */
-	if (!ret && w->replaces)
-		ret = ab_json_write(w->path, w->doc, 0);
-	else if (!ret && strcmp(path, "-") && access(path, W_OK))
-		ret = -errno;
+	if (!ret && ab_json_file_replaces(w->file))
+		ret = ab_json_file_write(w->file, w->doc, 0, why);
 	if (ret) {
+		if (ret == -ENOMEM)
+			snprintf(why, AB_WHY_LEN, "out of memory");
+		ab_json_file_close(w->file);
 		json_decref(w->doc);
-		free(w->path);
 		free(w);
 		return ret;
 	}
 	*out = w;
 	return 0;
-}
-
-int ab_json_add(struct ab_json_writer *w, const struct ab_result *res, const char *backend)
-{
-	return ab_json_add_extra(w, res, backend, NULL);
 }
 
 int ab_json_set_run(struct ab_json_writer *w, const char *key, json_t *value)
@@ -297,7 +290,7 @@ int ab_json_set_run(struct ab_json_writer *w, const char *key, json_t *value)
 }
 
 int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, const char *backend,
-		      json_t *extras)
+		      json_t *extras, char why[AB_WHY_LEN])
 {
 	json_t *o = ab_result_to_json(res, backend);
 	uint64_t now;
@@ -305,27 +298,29 @@ int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, con
 	if (o && extras && json_object_update(o, extras))
 		json_decref(o), o = NULL;
 	json_decref(extras);
-	if (!o || json_array_append_new(w->results, o))
+	if (!o || json_array_append_new(w->results, o)) {
+		snprintf(why, AB_WHY_LEN, "out of memory");
 		return -ENOMEM;
+	}
 	w->dirty = 1;
 	now = ab_now_ns();
-	if (!w->replaces || now - w->last_write < REWRITE_NS)
+	if (!ab_json_file_replaces(w->file) || now - w->last_write < REWRITE_NS)
 		return 0;
 	w->last_write = now;
 	w->dirty = 0;
-	return ab_json_write(w->path, w->doc, 0);
+	return ab_json_file_write(w->file, w->doc, 0, why);
 }
 
-int ab_json_close(struct ab_json_writer *w)
+int ab_json_close(struct ab_json_writer *w, char why[AB_WHY_LEN])
 {
 	int ret = 0;
 
 	if (!w)
 		return 0;
-	if (w->doc && (w->dirty || !w->replaces))
-		ret = ab_json_write(w->path, w->doc, 0);
+	if (w->dirty || !ab_json_file_replaces(w->file))
+		ret = ab_json_file_write(w->file, w->doc, 0, why);
+	ab_json_file_close(w->file);
 	json_decref(w->doc);
-	free(w->path);
 	free(w);
 	return ret;
 }

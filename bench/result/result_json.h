@@ -62,20 +62,23 @@ json_t *ab_perf_summary_json(const struct ab_result *res);
 struct ab_json_writer;
 
 /*
- * A writer for PATH ("-": stdout) into *OUT: 0, or -errno when PATH cannot
- * be written (checked now, before any job runs). The caller says so: the
- * writer prints nothing.
+ * A writer for PATH ("-": stdout) into *OUT, the file opened and checked
+ * once (sys/json_out.h): 0, or -errno with WHY when PATH cannot be written
+ * (checked now, before any job runs). The caller says so: the writer prints
+ * nothing.
  */
-int ab_json_open(const char *path, const struct ab_run_info *run, struct ab_json_writer **out);
-/* Append RES and (for a file) rewrite it atomically. 0 or -errno. */
-int ab_json_add(struct ab_json_writer *w, const struct ab_result *res, const char *backend);
-/* The same plus the members of EXTRAS (an object, reference taken; may be NULL). */
+int ab_json_open(const char *path, const struct ab_run_info *run, struct ab_json_writer **out,
+		 char why[AB_WHY_LEN]);
+/*
+ * RES plus the members of EXTRAS (an object, reference taken; may be NULL)
+ * appended, and (for a file) the file rewritten atomically. 0 or -errno with WHY.
+ */
 int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, const char *backend,
-		      json_t *extras);
+		      json_t *extras, char why[AB_WHY_LEN]);
 /* VALUE (reference taken) as "run".KEY, written with the next result or at close. 0 or -ENOMEM. */
 int ab_json_set_run(struct ab_json_writer *w, const char *key, json_t *value);
-/* Final write, free. 0 or -errno. */
-int ab_json_close(struct ab_json_writer *w);
+/* Final write, free. 0 or -errno with WHY. */
+int ab_json_close(struct ab_json_writer *w, char why[AB_WHY_LEN]);
 
 /*
  * The job key of a result object: its (backend, type, alg, op, keylen, size,

@@ -230,6 +230,7 @@ static void add_result(struct run_state *s, const struct ab_result *res, json_t 
 	static struct trace_counts before[TRACE_MAX_DRIVERS], after[TRACE_MAX_DRIVERS];
 	static int nb;
 	json_t *extras = json_object();
+	char why[AB_WHY_LEN] = "out of memory";
 	int na, err;
 
 	if (s->trace && (na = trace_read(s, after)) >= 0) {
@@ -243,12 +244,13 @@ static void add_result(struct run_state *s, const struct ab_result *res, json_t 
 	}
 	if (energy)
 		json_object_set_new(extras, "energy", energy);
-	err = extras ? ab_json_add_extra(s->json, res, res->job.backend->name, extras) : -ENOMEM;
+	err = extras ? ab_json_add_extra(s->json, res, res->job.backend->name, extras, why)
+		     : -ENOMEM;
 	/* say it once; the results stay in memory and the close retries */
 	if (err && !s->json_failed++)
 		ab_err("cannot update the result file (%s) after job %zu; "
 		       "the run goes on and writes it again at the end\n",
-		       strerror(-err), i + 1);
+		       why, i + 1);
 	if (err)
 		*status = 1;
 }
@@ -326,15 +328,16 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 
 static int open_json(struct run_state *s)
 {
+	char why[AB_WHY_LEN] = "out of memory";
 	char *path;
 	int err;
 
 	if (!s->plan.out)
 		return 0;
 	path = json_path(s->plan.out, &s->run);
-	err = path ? ab_json_open(path, &s->run, &s->json) : -ENOMEM;
+	err = path ? ab_json_open(path, &s->run, &s->json, why) : -ENOMEM;
 	if (err) {
-		ab_err("cannot write %s: %s\n", path ? path : s->plan.out, strerror(-err));
+		ab_err("cannot write %s: %s\n", path ? path : s->plan.out, why);
 		free(path);
 		return err;
 	}
@@ -347,10 +350,11 @@ static int open_json(struct run_state *s)
 /* The last write of the result file; 0, or -errno said on stderr. */
 static int close_json(struct run_state *s)
 {
-	int err = ab_json_close(s->json);
+	char why[AB_WHY_LEN];
+	int err = ab_json_close(s->json, why);
 
 	if (err)
-		ab_err("cannot write %s: %s\n", s->json_path, strerror(-err));
+		ab_err("cannot write %s: %s\n", s->json_path, why);
 	free(s->json_path);
 	s->json = NULL;
 	s->json_path = NULL;

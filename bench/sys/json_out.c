@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /* JSON output, one format for every command (sys/json_out.h). */
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "sys/json_out.h"
+#include "sys/out_file.h"
+
+struct ab_json_file {
+	struct ab_out_dir dir;
+	char *name; /* in dir; NULL: stdout */
+	enum ab_out_what what;
+};
 
 int ab_json_print(const json_t *doc, FILE *f, size_t flags)
 {
@@ -25,75 +28,100 @@ json_t *ab_json_real_or_null(double x)
 	return isfinite(x) ? json_real(x) : json_null();
 }
 
-int ab_json_path_replaces(const char *path)
+int ab_json_file_open(const char *path, struct ab_json_file **out, char why[AB_WHY_LEN])
 {
-	struct stat st;
-
-	if (!strcmp(path, "-"))
-		return 0;
-	/* stat follows links: /dev/stdout -> /proc/self/fd/1 -> a pipe is a stream */
-	return stat(path, &st) || S_ISREG(st.st_mode);
-}
-
-/* DOC to the open descriptor FD, fsync'ed if SYNC, FD closed whatever happens. 0 or -errno. */
-static int print_fd(int fd, const json_t *doc, size_t flags, int sync)
-{
-	FILE *f = fdopen(fd, "w");
+	struct ab_json_file *jf = calloc(1, sizeof(*jf));
+	const char *name;
 	int ret;
 
-	if (!f) {
-		ret = -errno;
-		close(fd);
+	*out = NULL;
+	if (!jf)
+		return -ENOMEM;
+	jf->dir.fd = -1;
+	if (!strcmp(path, "-")) {
+		*out = jf;
+		return 0;
+	}
+	ret = ab_out_dir_of(&jf->dir, path, &name, why);
+	if (!ret)
+		ret = ab_out_what(&jf->dir, name, &jf->what, why);
+	if (!ret && !(jf->name = strdup(name)))
+		ret = -ENOMEM;
+	if (ret) {
+		if (ret == -ENOMEM)
+			snprintf(why, AB_WHY_LEN, "out of memory");
+		ab_json_file_close(jf);
 		return ret;
 	}
-	ret = ab_json_print(doc, f, flags);
-	if (!ret && sync && fsync(fd))
-		ret = -errno;
+	*out = jf;
+	return 0;
+}
+
+int ab_json_file_replaces(const struct ab_json_file *jf)
+{
+	return jf->name && jf->what != AB_OUT_STREAM;
+}
+
+struct print_arg {
+	const json_t *doc;
+	size_t flags;
+};
+
+static int print_to(FILE *f, void *arg)
+{
+	const struct print_arg *p = arg;
+
+	return ab_json_print(p->doc, f, p->flags);
+}
+
+int ab_json_file_write(struct ab_json_file *jf, const json_t *doc, size_t flags,
+		       char why[AB_WHY_LEN])
+{
+	struct print_arg arg = { doc, flags };
+	enum ab_out_what what;
+	FILE *f;
+	int ret;
+
+	if (!jf->name) {
+		ret = ab_json_print(doc, stdout, flags);
+		if (ret)
+			snprintf(why, AB_WHY_LEN, "%s", strerror(-ret));
+		return ret;
+	}
+	/* checked again at every write: in a shared folder the name is anyone's between two */
+	ret = ab_out_what(&jf->dir, jf->name, &what, why);
+	if (ret)
+		return ret;
+	if (ab_json_file_replaces(jf) && what != AB_OUT_STREAM)
+		return ab_out_replace(&jf->dir, jf->name, print_to, &arg, why);
+	f = ab_out_fopen(&jf->dir, jf->name, why);
+	if (!f)
+		return -errno;
+	ret = print_to(f, &arg);
 	if (fclose(f) && !ret)
 		ret = -errno;
-	return ret;
-}
-
-static int write_atomic(const char *path, const json_t *doc, size_t flags)
-{
-	char tmp[PATH_MAX + 32];
-	int fd, ret;
-
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	ret = print_fd(fd, doc, flags, 1);
-	if (!ret && rename(tmp, path))
-		ret = -errno;
 	if (ret)
-		unlink(tmp);
+		snprintf(why, AB_WHY_LEN, "%s", strerror(-ret));
 	return ret;
 }
 
-/* Through a device, FIFO or terminal: open it as it is, no temporary file. */
-static int write_through(const char *path, const json_t *doc, size_t flags)
+void ab_json_file_close(struct ab_json_file *jf)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
-
-	return fd < 0 ? -errno : print_fd(fd, doc, flags, 0);
+	if (!jf)
+		return;
+	ab_out_dir_close(&jf->dir);
+	free(jf->name);
+	free(jf);
 }
 
-int ab_json_write(const char *path, const json_t *doc, size_t flags)
+int ab_json_write(const char *path, const json_t *doc, size_t flags, char why[AB_WHY_LEN])
 {
-	char target[PATH_MAX];
-	struct stat st;
+	struct ab_json_file *jf;
+	int ret = ab_json_file_open(path, &jf, why);
 
-	if (!strcmp(path, "-"))
-		return ab_json_print(doc, stdout, flags);
-	if (!ab_json_path_replaces(path))
-		return write_through(path, doc, flags);
-	/* a link to a regular file: replace the file, keep the link */
-	if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
-		if (!realpath(path, target))
-			return -errno;
-		return write_atomic(target, doc, flags);
-	}
-	return write_atomic(path, doc, flags);
+	if (ret)
+		return ret;
+	ret = ab_json_file_write(jf, doc, flags, why);
+	ab_json_file_close(jf);
+	return ret;
 }

@@ -9,6 +9,8 @@
 #include <jansson.h>
 #include <stdio.h>
 
+#include "core/error.h"
+
 /* FLAGS: 0, or this for keys sorted by name (KCIDB's canonical form). */
 #define AB_JSON_SORT_KEYS JSON_SORT_KEYS
 
@@ -16,22 +18,27 @@
 int ab_json_print(const json_t *doc, FILE *f, size_t flags);
 
 /*
- * DOC to PATH, the one "--json PATH or -" of every command. "-" is stdout.
- * A regular file, or a path where nothing is yet, is replaced atomically
- * (PATH.tmp.PID beside it, fsync, rename), so a reader never sees half a
- * file; through a symbolic link the file it points to is replaced and the
- * link stays. Anything else (/dev/null, /dev/stdout, a FIFO, a terminal, or
- * a link to one) is opened and written through, never replaced. 0 or -errno
- * (the temporary file is removed on failure).
+ * Where "--json PATH or -" goes, opened and checked once (sys/out_file.h):
+ * "-" is stdout; a regular file, or a path where nothing is yet, is
+ * replaced atomically at every write (a reader never sees half a file);
+ * a stream (/dev/null, /dev/stdout, a FIFO, a terminal) is written through.
+ * A symbolic link to a file is refused, never followed, and so is a folder
+ * other users can write (unless sticky, like /tmp, where only a file we own
+ * is replaced).
  */
-int ab_json_write(const char *path, const json_t *doc, size_t flags);
+struct ab_json_file;
 
-/*
- * Whether ab_json_write(PATH) replaces a file (1: "-" and streams are 0). A
- * writer that rewrites its file as it goes (the result writer) writes a
- * stream only once, at the end.
- */
-int ab_json_path_replaces(const char *path);
+/* 0 with *OUT, or -errno with WHY (the path, the cause, the fix). */
+int ab_json_file_open(const char *path, struct ab_json_file **out, char why[AB_WHY_LEN]);
+/* Whether writes replace a file (1) or go to stdout or a stream (0), written once at the end. */
+int ab_json_file_replaces(const struct ab_json_file *jf);
+/* DOC into the file. 0 or -errno with WHY. */
+int ab_json_file_write(struct ab_json_file *jf, const json_t *doc, size_t flags,
+		       char why[AB_WHY_LEN]);
+void ab_json_file_close(struct ab_json_file *jf);
+
+/* Open, write once, close: the one "--json PATH or -" of every command. 0 or -errno with WHY. */
+int ab_json_write(const char *path, const json_t *doc, size_t flags, char why[AB_WHY_LEN]);
 
 /* X as a JSON real, or null when X is NaN or infinite (JSON has neither). */
 json_t *ab_json_real_or_null(double x);

@@ -124,6 +124,7 @@ static int write_json(const char *path, const struct trace_session *s, const str
 		      int n, int cmd_status)
 {
 	json_t *root = json_object(), *probes = json_array();
+	char why[AB_WHY_LEN];
 	int ret;
 
 	for (unsigned int i = 0; i < s->n_probes; i++)
@@ -148,10 +149,10 @@ static int write_json(const char *path, const struct trace_session *s, const str
 	json_object_set_new(root, "user_events", json_string(trace_markers_status()));
 	json_object_set_new(root, "probes", probes);
 	json_object_set_new(root, "drivers", trace_counts_json(NULL, 0, c, n, s->exit_probes));
-	ret = ab_json_write(path, root, 0);
+	ret = ab_json_write(path, root, 0, why);
 	json_decref(root);
 	if (ret)
-		ab_err("cannot write %s: %s\n", path, strerror(-ret));
+		ab_err("cannot write %s: %s\n", path, why);
 	return ret ? -1 : 0;
 }
 

@@ -494,7 +494,7 @@ static void test_json(void)
 {
 	struct ab_sample s = { .ops = 100, .bytes = 409600, .ns = 1000000 };
 	struct ab_result r = sample_result(&s), skipped = r;
-	char dir[] = "/tmp/algbench-unit.XXXXXX", path[64], bad[96];
+	char dir[] = "/tmp/algbench-unit.XXXXXX", path[64], bad[96], why[AB_WHY_LEN];
 	struct ab_run_info run;
 	struct ab_json_writer *w;
 	json_error_t err;
@@ -512,8 +512,10 @@ static void test_json(void)
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/r.json", dir);
-	ok = !ab_json_open(path, &run, &w) && !ab_json_add(w, &r, r.job.backend->name) &&
-	     !ab_json_add(w, &skipped, skipped.job.backend->name) && !ab_json_close(w);
+	ok = !ab_json_open(path, &run, &w, why) &&
+	     !ab_json_add_extra(w, &r, r.job.backend->name, NULL, why) &&
+	     !ab_json_add_extra(w, &skipped, skipped.job.backend->name, NULL, why) &&
+	     !ab_json_close(w, why);
 	ab_tap_ok(ok, "writer opens, adds and closes");
 	doc = json_load_file(path, 0, &err);
 	res0 = json_array_get(json_object_get(doc, "results"), 0);
@@ -546,7 +548,7 @@ static void test_json(void)
 	saved = dup(2);
 	if (quiet_fd >= 0 && saved >= 0)
 		dup2(quiet_fd, 2);
-	ret = ab_json_open(bad, &run, &w);
+	ret = ab_json_open(bad, &run, &w, why);
 	fflush(stderr);
 	if (saved >= 0)
 		dup2(saved, 2), close(saved);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The one JSON writer and the one reader (sys/json_out, sys/json_in, result/):
 # "--json PATH" writes through what is not a regular file (a link to
-# /dev/null, a FIFO) instead of renaming a file over it, and replaces a
-# regular file behind a symbolic link without replacing the link; every
+# /dev/null, a FIFO) instead of renaming a file over it, and never writes
+# through a symbolic link to a file, nor into a folder another user could
+# use to redirect it (run as root, with uid 65534 as the other user); every
 # command that reads a result file refuses a FIFO at once instead of waiting
 # for a writer that never comes. For run, compare, merge and export.
 . "$(dirname "$0")/../lib.sh"
@@ -23,12 +24,19 @@ J
 # one_doc FILE: FILE holds exactly one JSON object (jq -e . passes an empty file)
 one_doc() { jq -s -e 'length == 1 and (.[0] | type == "object")' "$1" >/dev/null; }
 
-# The commands, each with --json/-o TARGET standing for where the JSON goes.
-cmd_run() { "$ALGBENCH" run --backend openssl --alg sha256 --sizes 64 --seconds 0.01 --repeats 2 \
-	--warmup 0 --json "$1" >/dev/null 2>&1; }
-cmd_compare() { "$ALGBENCH" compare r.json r.json --json "$1" >/dev/null 2>&1; }
-cmd_merge() { "$ALGBENCH" merge -o "$1" r.json r.json >/dev/null 2>&1; }
-cmd_export() { "$ALGBENCH" export --kcidb -o "$1" r.json >/dev/null 2>&1; }
+# The commands, each with --json/-o TARGET standing for where the JSON goes:
+# argv_for CMD TARGET sets argv; cmd_CMD TARGET runs it quietly.
+argv_for() {
+	case $1 in
+	run) argv=(run --backend openssl --alg sha256 --sizes 64 --seconds 0.01 --repeats 2 --warmup 0 --json "$2") ;;
+	compare) argv=(compare r.json r.json --json "$2") ;;
+	merge) argv=(merge -o "$2" r.json r.json) ;;
+	export) argv=(export --kcidb -o "$2" r.json) ;;
+	esac
+}
+for c in run compare merge export; do
+	eval "cmd_$c() { argv_for $c \"\$1\"; \"\$ALGBENCH\" \"\${argv[@]}\" >/dev/null 2>&1; }"
+done
 
 for c in run compare merge export; do
 	# a plain file first: the status every other target must give too
@@ -42,12 +50,12 @@ for c in run compare merge export; do
 	check "$c: --json through a link to /dev/null keeps the link" \
 		test "$st" = "$want" -a -L null.link -a -c /dev/null
 
-	# a link to a regular file: the file gets the JSON, the link stays
-	rm -f target.json file.link && : >target.json && ln -s target.json file.link
+	# a link to a regular file: refused, never followed; link and file stay as they were
+	rm -f target.json file.link && echo keep >target.json && ln -s target.json file.link
 	st=0 && cmd_$c file.link || st=$?
-	check "$c: --json through a link to a file writes the file, keeps the link" \
-		sh -c 'test "$0" = "$1" -a -L file.link' "$st" "$want"
-	check "$c: ... and the file it points to holds the JSON" one_doc target.json
+	check "$c: --json through a link to a file is refused (exit $st)" \
+		sh -c 'test "$0" != 0 -a -L file.link' "$st"
+	check "$c: ... and the file it points to is untouched" grep -qx keep target.json
 
 	# a FIFO: written through (a reader gets the JSON), never replaced
 	rm -f out.fifo got.json && mkfifo out.fifo
@@ -60,6 +68,73 @@ for c in run compare merge export; do
 	[ -p out.fifo ] || kill "$reader" 2>/dev/null
 	wait "$reader" 2>/dev/null
 	check "$c: ... and the reader got the JSON" one_doc got.json
+done
+
+# Another user's traps, each tried on every writer (root writes; uid 65534
+# plays the other user). VICTIM is a root file of mode 600 that none may touch.
+other=65534
+victim_intact() { [ "$(cat victim)" = secret ] && [ "$(stat -c %a victim)" = 600 ]; }
+for c in run compare merge export; do
+	echo secret >victim && chmod 600 victim
+	# a sticky shared folder (/tmp's mode) holding the other user's link at PATH
+	rm -rf pub && mkdir -m 1777 pub && ln -s "$PWD/victim" pub/out.json && chown -h $other pub/out.json
+	st=0 && cmd_$c pub/out.json || st=$?
+	check "$c: another user's link at PATH in a sticky folder is refused (exit $st)" \
+		sh -c 'test "$0" != 0 -a -L pub/out.json' "$st"
+	check "$c: ... and the file it points to is untouched" victim_intact
+	# links planted at the temporary names the writer used to make (PATH.tmp.PID):
+	# the command is exec'ed by the shell that planted them, so its PID is known
+	rm -rf pub && mkdir -m 1777 pub
+	argv_for "$c" pub/out.json
+	st=0 && sh -c 'for p in $$ $(($$ + 1)) $(($$ + 2)); do ln -s "$PWD/victim" pub/out.json.tmp.$p; done
+		exec "$0" "$@"' "$ALGBENCH" "${argv[@]}" >/dev/null 2>&1 || st=$?
+	check "$c: links planted at predictable temporary names change nothing (exit $st)" victim_intact
+	check "$c: ... and PATH gets the JSON" one_doc pub/out.json
+	# an existing file of the other user's in a sticky folder is not replaced
+	rm -rf pub && mkdir -m 1777 pub && echo theirs >pub/out.json && chown $other pub/out.json
+	st=0 && cmd_$c pub/out.json || st=$?
+	check "$c: another user's file in a sticky folder is refused, left as it was (exit $st)" \
+		sh -c 'test "$0" != 0 && grep -qx theirs pub/out.json' "$st"
+	# a folder the other user owns (mode 755) or anyone may write (777, not sticky)
+	for mode in 755:$other 777:0; do
+		rm -rf pub && mkdir -m "${mode%%:*}" pub && chown "${mode#*:}" pub
+		st=0 && err=$(cmd_$c pub/out.json 2>&1) || st=$?
+		check "$c: a folder of mode ${mode%%:*} owned by uid ${mode#*:} is refused, nothing written (exit $st)" \
+			sh -c 'test "$0" != 0 && ! test -e pub/out.json' "$st"
+	done
+	# our own file of mode 600 keeps its mode when replaced
+	rm -f own.json && echo '{}' >own.json && chmod 600 own.json
+	cmd_$c own.json || true
+	check "$c: a replaced file keeps its mode (600)" sh -c 'test "$(stat -c %a own.json)" = 600 && jq -e . own.json >/dev/null'
+	# no temporary file is left behind
+	check "$c: no temporary files left" sh -c '! ls -a . pub | grep -q "\.tmp"'
+done
+# the messages say what is wrong and what to do
+rm -rf pub && mkdir -m 777 pub
+check "a shared folder is refused with its owner, mode and the fix" \
+	sh -c '"$0" compare r.json r.json --json pub/x.json 2>&1 | grep -q "pub: a folder other users can write (owner uid 0, mode 0777).*only you can write"' "$ALGBENCH"
+rm -f file.link && ln -s target.json file.link
+check "a link to a file is refused with the reason" \
+	sh -c '"$0" compare r.json r.json --json file.link 2>&1 | grep -q "cannot write file.link: a symbolic link; algbench never writes through a link"' "$ALGBENCH"
+# run --json DIR/ into a folder another user made: refused before any job runs
+rm -rf pub && mkdir pub && chown $other pub
+st=0 && err=$("$ALGBENCH" run --backend openssl --alg sha256 --sizes 64 --seconds 0.01 --repeats 1 --json pub/ 2>&1) || st=$?
+check "run --json DIR/ refuses a folder another user owns, before any job (exit $st)" \
+	sh -c 'test "$0" != 0 && ! ls pub | grep -q . && ! grep -q "sha256.*MB/s" <<EOF
+$1
+EOF' "$st" "$err"
+# report and plot: gnuplot writes charts by name, so their folders must be
+# writable by nobody else, not even sticky; the victim is untouched
+echo secret >victim && chmod 600 victim
+for cmd in report plot; do
+	rm -rf pub && mkdir -m 1777 pub && mkdir -m 1777 pub/data && ln -s "$PWD/victim" pub/report.md &&
+		ln -s "$PWD/victim" pub/data/cbc_aes_-size.dat && chown -h $other pub/report.md pub/data/*
+	st=0 && err=$("$ALGBENCH" $cmd r.json --out pub 2>&1) || st=$?
+	check "$cmd --out a sticky shared folder is refused (exit $st)" \
+		sh -c 'test "$0" = 2 && grep -q "a folder other users can write" <<EOF
+$1
+EOF' "$st" "$err"
+	check "$cmd: ... and the victim behind the links planted there is untouched" victim_intact
 done
 
 # Readers: a FIFO as input is refused at once (exit 2, says why), never waited on.
