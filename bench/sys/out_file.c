@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
@@ -11,10 +12,31 @@
 
 #include "sys/out_file.h"
 
+/*
+ * Whether UID's folders are trusted as ours: our own, root's, and under
+ * sudo the invoking user's (`sudo algbench run --json r.json` in one's
+ * home): that user could run anything as root already, and SUDO_UID comes
+ * from the environment sudo made, which only root controls.
+ */
+static int trusted_owner(uid_t uid)
+{
+	const char *sudo_uid = geteuid() == 0 ? getenv("SUDO_UID") : NULL;
+	char *end;
+	unsigned long u;
+
+	if (uid == geteuid() || uid == 0)
+		return 1;
+	if (!sudo_uid || !*sudo_uid)
+		return 0;
+	errno = 0;
+	u = strtoul(sudo_uid, &end, 10);
+	return !errno && !*end && u == (unsigned long)uid;
+}
+
 /* Someone other than us and root can add, remove or rename entries of a folder with ST. */
 static int others_can_write(const struct stat *st)
 {
-	return (st->st_mode & (S_IWGRP | S_IWOTH)) || (st->st_uid != geteuid() && st->st_uid != 0);
+	return (st->st_mode & (S_IWGRP | S_IWOTH)) || !trusted_owner(st->st_uid);
 }
 
 int ab_out_dir_open(struct ab_out_dir *d, const char *dir, char why[AB_WHY_LEN])
@@ -32,7 +54,7 @@ int ab_out_dir_open(struct ab_out_dir *d, const char *dir, char why[AB_WHY_LEN])
 	}
 	if (!others_can_write(&st))
 		return 0;
-	if ((st.st_mode & S_ISVTX) && (st.st_uid == geteuid() || st.st_uid == 0)) {
+	if ((st.st_mode & S_ISVTX) && trusted_owner(st.st_uid)) {
 		d->shared = 1;
 		return 0;
 	}

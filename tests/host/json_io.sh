@@ -116,6 +116,12 @@ check "a shared folder is refused with its owner, mode and the fix" \
 rm -f file.link && ln -s target.json file.link
 check "a link to a file is refused with the reason" \
 	sh -c '"$0" compare r.json r.json --json file.link 2>&1 | grep -q "cannot write file.link: a symbolic link; algbench never writes through a link"' "$ALGBENCH"
+# under sudo, the invoking user's own folder is theirs to write into (their home)
+rm -rf pub && mkdir pub && chown $other pub
+check "under sudo (SUDO_UID) the invoking user's folder is accepted" \
+	sh -c 'SUDO_UID=$1 "$0" compare r.json r.json --json pub/x.json >/dev/null 2>&1 && jq -e . pub/x.json >/dev/null' "$ALGBENCH" $other
+check "... and another user's is not" \
+	sh -c '! SUDO_UID=4242 "$0" compare r.json r.json --json pub/y.json >/dev/null 2>&1 && ! test -e pub/y.json' "$ALGBENCH"
 # run --json DIR/ into a folder another user made: refused before any job runs
 rm -rf pub && mkdir pub && chown $other pub
 st=0 && err=$("$ALGBENCH" run --backend openssl --alg sha256 --sizes 64 --seconds 0.01 --repeats 1 --json pub/ 2>&1) || st=$?
