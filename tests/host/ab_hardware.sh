@@ -347,6 +347,12 @@ printf '%s\n' 'set x=${next_entry}' "menuentry 'split' \$menuentry_id_option 'sp
 	'linux /vmlinuz-6.1.0-57-algbench-stats-on' '}' "menuentry 'off' --id off {" 'linux /vmlinuz-6.1.0-57-algbench-stats-off' '}' >split.cfg
 refused "an entry whose { is on the next line: refused, not guessed" "does not open on its line" \
 	"$AB" --rounds 1 --out "$dir/g" --grub-cfg split.cfg --unit-dir units --dry-run
+# An id that starts with - would reach grub-reboot as an option (grub-reboot
+# takes no --): refused, like any id that is not a plain name.
+{ cat grub.cfg; printf '%s\n' "menuentry 'dash' \$menuentry_id_option '--help' {" '	linux /boot/vmlinuz-6.1.0-77-dash ro' '}'; } >dash.cfg
+rc=0 err=$("$AB" --rounds 1 --out "$dir/g" --grub-cfg dash.cfg --unit-dir units --base 6.1.0-77-dash --dry-run 2>&1) || rc=$?
+check "a GRUB id starting with - is refused, never handed to grub-reboot (exit $rc)" sh -c '
+	[ "$0" = 2 ] && echo "$1" | grep -q "starts with -" && ! echo "$1" | grep -q "grub-reboot --help"' "$rc" "$err"
 mkdir partial && cp bin/reboot partial/
 expect_status "stand-ins missing a command are refused" 2 \
 	env ALGBENCH_AB_HARDWARE_COMMANDS="$dir/partial" "$AB" --status --out run 2>/dev/null
