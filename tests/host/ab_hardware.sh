@@ -254,13 +254,28 @@ if [ -n "$real_tmpfiles" ]; then
 		"$AB" "${plan[@]}" --out "$dir/via-link/out" --dry-run
 	check "a path's first line wins (d in an earlier file over a later D), as in systemd" \
 		sh -c '"$@" >/dev/null 2>&1' - "$AB" "${plan[@]}" --out "$dir/kept/out" --dry-run
+	# a run planned before the check: --status and --abort still serve it,
+	# a boot gives it up
+	mkdir -p aged/run9 && printf 'rounds=1\nstep=0\nbase_rel=a\nnew_rel=b\nbase_entry=a\nnew_entry=b\nstatus=running\nwrong_boots=0\nunit_dir=%s\n' \
+		"$dir/units9" >aged/run9/ab-hardware.state
+	mkdir units9 && : >units9/algbench-ab-hardware.service
+	check "--status of a run in a folder cleaned by age still answers" \
+		sh -c '"$@" 2>&1 | grep -qx "status:  running"' - "$AB" --status --out "$dir/aged/run9"
+	: >calls.log
+	rc=0 err=$("$AB" --continue --out "$dir/aged/run9" --unit-dir "$dir/units9" 2>&1) || rc=$?
+	check "... and a boot refuses it and removes the unit, saying why (exit $rc)" sh -c '
+		[ "$0" = 2 ] && echo "$1" | grep -q "by age" && echo "$1" | grep -q "disabling" &&
+		grep -qx "systemctl disable algbench-ab-hardware.service" calls.log && [ ! -e units9/algbench-ab-hardware.service ]' "$rc" "$err"
+	: >calls.log
+	"$AB" --abort --out "$dir/aged/run9" >/dev/null 2>&1
+	check "... and --abort of it marks it aborted" grep -qx "status=aborted" aged/run9/ab-hardware.state
 	ln -s /dev/null tmpfiles/etc/tmpfiles.d/50-test.conf
 	check "a file masked in /etc/tmpfiles.d (a link to /dev/null) empties nothing" \
 		sh -c '"$@" >/dev/null 2>&1' - "$AB" "${plan[@]}" --out "$dir/cleaned/out" --dry-run
 	rm -r tmpfiles
 else
 	for t in "a tmpfiles.d D folder" "a tmpfiles.d R glob" "a folder cleaned by age" "a specifier" "a symlink into an emptied folder" \
-		"a path's first line wins" "a masked file"; do
+		"a path's first line wins" "a masked file" "--status in a cleaned folder" "a boot in a cleaned folder" "--abort in a cleaned folder"; do
 		skip "OUT and $t" "no systemd-tmpfiles to read the stand-in configuration"
 	done
 fi
