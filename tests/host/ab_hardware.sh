@@ -14,17 +14,24 @@ AB=$ALGBENCH_TOP/scripts/ab-hardware
 dir=$(mktemp -d "${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/ab_hardware.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
-if ! why=$("$AB" --out "$dir/probe" --status 2>&1) && [[ $why == *refusing* ]]; then
-	skip_all "the build tree is not a safe place for OUT: $why"
-fi
+real_tmpfiles=$(command -v systemd-tmpfiles) || real_tmpfiles=""
 mkdir bin units
 for c in reboot grub-reboot grub-editenv systemctl; do
 	printf '#!/bin/sh\necho "%s${*:+ $*}" >>"%s/calls.log"\n' "$c" "$dir" >"bin/$c"
 done
 # uname -r is the kernel the last reboot "booted" (the test sets it); the rest is the real uname.
 printf '#!/bin/sh\n[ "$1" = -r ] && exec cat "%s/running"\nexec /bin/uname "$@"\n' "$dir" >bin/uname
+# What a boot empties, as the test sets it: the tmpfiles.d configuration below
+# tmpfiles/ (the real systemd-tmpfiles with it as --root, so systemd's own
+# precedence applies), none while there is no tmpfiles/; and a file system
+# type, tmpfs below ram/, ext4 elsewhere.
+printf '#!/bin/sh\n[ -d "%s/tmpfiles" ] || exit 0\nexec "%s" --root="%s/tmpfiles" "$@"\n' "$dir" "$real_tmpfiles" "$dir" >bin/systemd-tmpfiles
+printf '#!/bin/sh\nfor p; do :; done\ncase $p in "%s"/ram | "%s"/ram/*) echo tmpfs ;; *) echo ext4 ;; esac\n' "$dir" "$dir" >bin/findmnt
 chmod +x bin/*
 export ALGBENCH_AB_HARDWARE_COMMANDS=$dir/bin
+if ! why=$("$AB" --out "$dir/probe" --status 2>&1) && [[ $why == *refusing* ]]; then
+	skip_all "the build tree is not a safe place for OUT: $why"
+fi
 off=6.1.0-57-algbench-stats-off on=6.1.0-57-algbench-stats-on
 cat >grub.cfg <<'EOF'
 if [ "${next_entry}" ] ; then
@@ -67,7 +74,7 @@ check "--dry-run: prints grub-reboot, systemctl enable and reboot, runs none" sh
 	grep -q "^would run: systemctl enable algbench-ab-hardware.service$" dry.txt &&
 	grep -qx "would run: reboot" dry.txt && [ ! -s calls.log ] && [ ! -e units/algbench-ab-hardware.service ] &&
 	[ ! -e run/ab-hardware.state ]'
-check "--dry-run prints the unit it would install" grep -q "ExecStart=$AB --continue --out $dir/run" dry.txt
+check "--dry-run prints the unit it would install" grep -q "ExecStart=$AB --continue --out $dir/run --unit-dir $dir/units" dry.txt
 
 : >calls.log
 "$AB" "${start[@]}" -- "${args[@]}" >log.txt 2>&1
@@ -75,7 +82,7 @@ check "start: base's entry by GRUB ids (submenu>entry), unit enabled, reboot" sh
 	printf "%s\n" "systemctl daemon-reload" "systemctl enable algbench-ab-hardware.service" \
 		"grub-reboot gnulinux-advanced-1234>gnulinux-6.1.0-57-algbench-stats-off-advanced-1234" "reboot" |
 		cmp -s - calls.log'
-check "start: the unit runs --continue --out OUT" grep -qx "ExecStart=$AB --continue --out $dir/run" units/algbench-ab-hardware.service
+check "start: the unit runs --continue --out OUT" grep -qx "ExecStart=$AB --continue --out $dir/run --unit-dir $dir/units" units/algbench-ab-hardware.service
 check "start: new's entry skips the recovery entry and the decoy" \
 	grep -qx "new_entry=gnulinux-advanced-1234>gnulinux-6.1.0-57-algbench-stats-on-advanced-1234" run/ab-hardware.state
 check "hostile titles and ids ran nothing" sh -c '[ ! -e pwned ] && [ ! -e pwned2 ] && [ ! -e pwned3 ]'
@@ -199,6 +206,124 @@ check "... it did not run" [ ! -e ran ]
 refused "a start with such an ALGBENCH is refused" "writable by its group or by others" \
 	env ALGBENCH="$dir/open/algbench" "$AB" "${plan[@]}" --out run6 -- "${args[@]}"
 check "a run keeps its lock out of OUT's files (no ab-hardware.lock made)" [ ! -e run/ab-hardware.lock ]
+# ---- a boot that empties OUT ----------------------------------------------
+# Debian 12 empties /tmp at every boot (tmpfiles.d "D /tmp"); after the reboot
+# anyone can make OUT there again. So OUT (and what the unit runs) is refused
+# in any folder a boot empties or removes, and the unit itself opens nothing in
+# OUT. First this host's own configuration, through the real commands.
+cleans_tmp=0
+if [ -n "$real_tmpfiles" ] && "$real_tmpfiles" --no-pager --cat-config 2>/dev/null | grep -Eq '^[DR][!+-]*[[:space:]]+/tmp/?[[:space:]]'; then
+	cleans_tmp=1
+elif findmnt -n -o FSTYPE -T /tmp 2>/dev/null | grep -qx tmpfs; then
+	cleans_tmp=1
+fi
+if [ "$cleans_tmp" = 1 ] && tmpd=$(mktemp -d /tmp/ab_hardware.XXXXXX); then
+	refused "an OUT below /tmp, which this host empties at every boot, is refused" "at every boot" \
+		env -u ALGBENCH_AB_HARDWARE_COMMANDS "$AB" "${plan[@]}" --out "$tmpd/out" --dry-run
+	rmdir "$tmpd"
+else
+	skip "an OUT below /tmp, which this host empties at every boot, is refused" "this host keeps /tmp across boots (no tmpfiles.d D or R line for it, no tmpfs)"
+fi
+if findmnt -n -o FSTYPE -T /dev/shm 2>/dev/null | grep -qx tmpfs && shmd=$(mktemp -d /dev/shm/ab_hardware.XXXXXX); then
+	refused "an OUT on a tmpfs (/dev/shm) is refused" "tmpfs" \
+		env -u ALGBENCH_AB_HARDWARE_COMMANDS "$AB" "${plan[@]}" --out "$shmd/out" --dry-run
+	rmdir "$shmd"
+else
+	skip "an OUT on a tmpfs (/dev/shm) is refused" "no tmpfs at /dev/shm"
+fi
+# Then the stand-ins: a tmpfs below ram/, and tmpfiles.d lines of each kind
+# that empties or removes, read with systemd's precedence.
+mkdir ram
+refused "an OUT on a tmpfs is refused" "tmpfs" "$AB" "${plan[@]}" --out "$dir/ram/out" --dry-run
+if [ -n "$real_tmpfiles" ]; then
+	mkdir -p tmpfiles/usr/lib/tmpfiles.d tmpfiles/etc/tmpfiles.d cleaned aged kept
+	printf '%s\n' "D $dir/cleaned 0755 root root -" "R! $dir/gone-* - - - -" "e $dir/aged - - - 0" \
+		"D %S/algbench-ab-hardware-test - - - -" >tmpfiles/usr/lib/tmpfiles.d/50-test.conf
+	printf 'D %s/kept - - - -\n' "$dir" >tmpfiles/usr/lib/tmpfiles.d/60-later.conf
+	printf 'd %s/kept 0755 root root -\n' "$dir" >tmpfiles/etc/tmpfiles.d/10-keep.conf
+	refused "an OUT below a tmpfiles.d D folder (emptied at every boot) is refused" "at every boot" \
+		"$AB" "${plan[@]}" --out "$dir/cleaned/out" --dry-run
+	refused "an OUT below a tmpfiles.d R glob (removed at every boot) is refused" "at every boot" \
+		"$AB" "${plan[@]}" --out "$dir/gone-1/out" --dry-run
+	refused "an OUT below a folder cleaned by age (e ... 0) is refused" "by age" \
+		"$AB" "${plan[@]}" --out "$dir/aged/out" --dry-run
+	refused "a tmpfiles.d path with a specifier (%S, /var/lib) is read as systemd reads it" "at every boot" \
+		"$AB" "${plan[@]}" --out /var/lib/algbench-ab-hardware-test/out --dry-run
+	ln -s cleaned via-link
+	refused "an OUT through a symlink into an emptied folder is refused" "at every boot" \
+		"$AB" "${plan[@]}" --out "$dir/via-link/out" --dry-run
+	check "a path's first line wins (d in an earlier file over a later D), as in systemd" \
+		sh -c '"$@" >/dev/null 2>&1' - "$AB" "${plan[@]}" --out "$dir/kept/out" --dry-run
+	# a run planned before the check: --status and --abort still serve it,
+	# a boot gives it up
+	mkdir -p aged/run9 && printf 'rounds=1\nstep=0\nbase_rel=a\nnew_rel=b\nbase_entry=a\nnew_entry=b\nstatus=running\nwrong_boots=0\nunit_dir=%s\n' \
+		"$dir/units9" >aged/run9/ab-hardware.state
+	mkdir units9 && : >units9/algbench-ab-hardware.service
+	check "--status of a run in a folder cleaned by age still answers" \
+		sh -c '"$@" 2>&1 | grep -qx "status:  running"' - "$AB" --status --out "$dir/aged/run9"
+	: >calls.log
+	rc=0 err=$("$AB" --continue --out "$dir/aged/run9" --unit-dir "$dir/units9" 2>&1) || rc=$?
+	check "... and a boot refuses it and removes the unit, saying why (exit $rc)" sh -c '
+		[ "$0" = 2 ] && echo "$1" | grep -q "by age" && echo "$1" | grep -q "disabling" &&
+		grep -qx "systemctl disable algbench-ab-hardware.service" calls.log && [ ! -e units9/algbench-ab-hardware.service ]' "$rc" "$err"
+	: >calls.log
+	"$AB" --abort --out "$dir/aged/run9" >/dev/null 2>&1
+	check "... and --abort of it marks it aborted" grep -qx "status=aborted" aged/run9/ab-hardware.state
+	ln -s /dev/null tmpfiles/etc/tmpfiles.d/50-test.conf
+	check "a file masked in /etc/tmpfiles.d (a link to /dev/null) empties nothing" \
+		sh -c '"$@" >/dev/null 2>&1' - "$AB" "${plan[@]}" --out "$dir/cleaned/out" --dry-run
+	rm -r tmpfiles
+else
+	for t in "a tmpfiles.d D folder" "a tmpfiles.d R glob" "a folder cleaned by age" "a specifier" "a symlink into an emptied folder" \
+		"a path's first line wins" "a masked file" "--status in a cleaned folder" "a boot in a cleaned folder" "--abort in a cleaned folder"; do
+		skip "OUT and $t" "no systemd-tmpfiles to read the stand-in configuration"
+	done
+fi
+# The unit at boot, as systemd runs it: its append: outputs are opened (as
+# root, following links) before ExecStart runs.
+unit_boot() { # UNIT-FILE: what systemd does with it after a boot
+	local so
+	local -a argv
+	so=$(sed -n 's/^StandardOutput=append://p' "$1")
+	read -ra argv <<<"$(sed -n 's/^ExecStart=//p' "$1")"
+	if [ -n "$so" ]; then "${argv[@]}" >>"$so" 2>&1; else "${argv[@]}" 2>&1; fi
+}
+u=$dir/units/algbench-ab-hardware.service
+if [ "$(id -u)" = 0 ]; then
+	# The reboot of the finding: OUT in a root-owned sticky folder that the
+	# boot emptied (and that the configuration did not say so), made again by
+	# another user with ab-hardware.log a link to a root file.
+	mkdir emptied && chmod 1777 emptied
+	"$AB" "${start[@]}" --out "$dir/emptied/out" -- "${args[@]}" >/dev/null 2>&1
+	check "start in a sticky folder: the unit opens nothing in OUT (no append: output)" \
+		sh -c '[ -s "$0" ] && ! grep -q "append:" "$0"' "$u"
+	printf 'secret\n' >victim2 && chmod 600 victim2
+	rm -rf emptied/out && mkdir emptied/out && ln -s "$dir/victim2" emptied/out/ab-hardware.log &&
+		chown -h 4242 emptied/out emptied/out/ab-hardware.log
+	echo "$off" >running
+	: >calls.log
+	unit_boot "$u" >boot.txt 2>&1 || true
+	check "after the reboot, another user's OUT with a linked log: the root file is untouched" \
+		sh -c '[ "$(cat victim2)" = secret ] && [ "$(stat -c %a victim2)" = 600 ]'
+	check "... OUT is refused as theirs, and the unit is disabled and deleted, saying so" sh -c '
+		grep -q "owned by uid 4242" boot.txt && grep -q "disabl" boot.txt &&
+		grep -qx "systemctl disable algbench-ab-hardware.service" calls.log && [ ! -e "$0" ]' "$u"
+else
+	skip "start in a sticky folder: the unit opens nothing in OUT" "needs root to own the sticky folder"
+	skip "after the reboot, another user's OUT with a linked log: the root file is untouched" "needs root to chown"
+	skip "... OUT is refused as theirs, and the unit is disabled and deleted" "needs root to chown"
+fi
+# A boot that finds no run in OUT (the folder was removed): the unit goes.
+"$AB" "${start[@]}" --out "$dir/run7" -- "${args[@]}" >/dev/null 2>&1
+rm -rf run7
+: >calls.log
+rc=0
+unit_boot "$u" >boot7.txt 2>&1 || rc=$?
+check "--continue without a state: disables and deletes the unit, says so (exit $rc)" sh -c '
+	[ "$1" = 2 ] && grep -q "no ab-hardware.state" boot7.txt && grep -q "disabl" boot7.txt &&
+	grep -qx "systemctl disable algbench-ab-hardware.service" calls.log && [ ! -e "$0" ] && [ ! -e run7 ]' "$u" "$rc"
+# The log is the script's own, opened after its checks.
+check "a round's output is in OUT/ab-hardware.log" grep -q "rebooting into" run/ab-hardware.log
 # ---- grub.cfg: a real one, and nesting that fooled a line reader ----------
 entries() { # CFG [ARGS]: "BASE-ENTRY NEW-ENTRY" as a dry run reports them
 	"$AB" --rounds 1 --out "$dir/g" --grub-cfg "$1" --unit-dir units --dry-run "${@:2}" 2>&1 |
@@ -237,6 +362,12 @@ printf '%s\n' 'set x=${next_entry}' "menuentry 'split' \$menuentry_id_option 'sp
 	'linux /vmlinuz-6.1.0-57-algbench-stats-on' '}' "menuentry 'off' --id off {" 'linux /vmlinuz-6.1.0-57-algbench-stats-off' '}' >split.cfg
 refused "an entry whose { is on the next line: refused, not guessed" "does not open on its line" \
 	"$AB" --rounds 1 --out "$dir/g" --grub-cfg split.cfg --unit-dir units --dry-run
+# An id that starts with - would reach grub-reboot as an option (grub-reboot
+# takes no --): refused, like any id that is not a plain name.
+{ cat grub.cfg; printf '%s\n' "menuentry 'dash' \$menuentry_id_option '--help' {" '	linux /boot/vmlinuz-6.1.0-77-dash ro' '}'; } >dash.cfg
+rc=0 err=$("$AB" --rounds 1 --out "$dir/g" --grub-cfg dash.cfg --unit-dir units --base 6.1.0-77-dash --dry-run 2>&1) || rc=$?
+check "a GRUB id starting with - is refused, never handed to grub-reboot (exit $rc)" sh -c '
+	[ "$0" = 2 ] && echo "$1" | grep -q "starts with -" && ! echo "$1" | grep -q "grub-reboot --help"' "$rc" "$err"
 mkdir partial && cp bin/reboot partial/
 expect_status "stand-ins missing a command are refused" 2 \
 	env ALGBENCH_AB_HARDWARE_COMMANDS="$dir/partial" "$AB" --status --out run 2>/dev/null

@@ -49,6 +49,18 @@ check "algbench-bench --host --dry-run plans with the installed algbench" sh -c 
 check "algbench-bench --vm is refused: the VM needs a checkout" sh -c \
 	'cd "$1" && ! env -u ALGBENCH "$0" --vm --dry-run 2>&1 | grep -q "^path:" &&
 	env -u ALGBENCH "$0" --vm --dry-run 2>&1 | grep -q "is not a checkout"' "$u/bin/algbench-bench" "$dir"
+# The installed main job writes $PWD/results: one another user made there
+# first is refused, and nothing is written into it.
+if [ "$(id -u)" = 0 ]; then
+	mkdir -p "$dir/shared/results" && chown 65534 "$dir/shared/results"
+	check "algbench-bench refuses a results/ in the current folder that another user made" sh -c '
+		cd "$1" && rc=0 && err=$(env -u ALGBENCH ALGBENCH_CACHE="$1/cache" "$0" --host --no-setup --seconds 0.01 --repeats 2 \
+			-- --backend openssl --alg sha256 --sizes 16 2>&1) || rc=$?
+		[ "$rc" = 2 ] && echo "$err" | grep -q "results is owned by uid 65534" && [ -z "$(ls -A results)" ]' \
+		"$u/bin/algbench-bench" "$dir/shared"
+else
+	skip "algbench-bench refuses a results/ in the current folder that another user made" "needs root to chown"
+fi
 
 # man pages: algbench(1) and one per command of `algbench --help`
 check "man page algbench(1)" [ -s "$u/share/man/man1/algbench.1" ]

@@ -116,6 +116,33 @@ check "bench --host: exit 0, a result file and its report" sh -c '
 check "... and no VM kernel fetched (the cache is empty)" [ -z "$(ls -A cache)" ]
 check "... and it said --kernel is not used on the host" grep -q "debian-6.12 is the VM's kernel; this run is on the host, so it is not used" host.txt
 
+# A results folder that is not the running user's alone is refused before
+# anything runs, and nothing is written into it: another user's (as root, the
+# installed algbench-bench's $PWD/results that someone made first), a link
+# someone else owns, a world-writable one of ours.
+if [ "$(id -u)" = 0 ]; then
+	mkdir theirs && chown 65534 theirs
+	mkdir mine && ln -s mine theirlink && chown -h 65534 theirlink
+	mkdir open && chmod 777 open
+	for r in theirs:"owned by uid 65534" theirlink:"a symlink owned by uid 65534" open:"writable by its group or by others"; do
+		rc=0
+		err=$(ALGBENCH_CACHE=$dir/cache "$S/bench" --host --no-setup --results "${r%%:*}" --seconds 0.01 --repeats 2 \
+			-- --backend openssl --alg sha256 --sizes 16 2>&1) || rc=$?
+		check "bench --results ${r%%:*}: refused, exit 2, saying ${r#*:} (exit $rc)" sh -c '
+			[ "$0" = 2 ] && echo "$1" | grep -qF "$2" && echo "$1" | grep -q -- "--results DIR" &&
+			[ -z "$(ls -A "$3")" ]' "$rc" "$err" "${r#*:}" "${r%%:*}/"
+	done
+else
+	for r in theirs theirlink open; do skip "bench --results $r: refused" "needs root to chown"; done
+fi
+(
+	umask 002
+	ALGBENCH_CACHE=$dir/cache "$S/bench" --host --no-setup --results made/res --seconds 0.01 --repeats 2 \
+		-- --backend openssl --alg sha256 --sizes 16 >made.txt 2>&1
+)
+check "bench makes its results folder without group write, whatever the umask (002 here)" \
+	sh -c '[ "$(stat -c %a made/res)" = 755 ] && ls made/res/*.json >/dev/null'
+
 # On a terminal (script(1) gives it one) the host path shows algbench's own
 # progress line, with the time left.
 if command -v script >/dev/null; then

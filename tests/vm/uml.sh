@@ -3,7 +3,8 @@
 # uml-stats-off kernels of scripts/kernel/build-variants, one boot each
 # through scripts/vm/run: uname, one CPU and User Mode Linux in /proc/cpuinfo,
 # the variant's CONFIG_CRYPTO_STATS, an AF_ALG digest, the --share folder
-# (hostfs), one algbench.ko job with its KAT passed and `virtualized: uml` in
+# (hostfs, confined to it: the host's /etc cannot be mounted, hostfs's / is
+# the share), one algbench.ko job with its KAT passed and `virtualized: uml` in
 # the result, algbench conform, and GETSTAT: counters on uml-stats-on, -ENOTSUPP
 # on uml-stats-off. Then the runner's refusals (--smp 2, --icount, an x86
 # driver in --modules) and its exit status and timeout contract under UML.
@@ -52,6 +53,9 @@ for v in uml-stats-on uml-stats-off; do
 		eval '! grep -Eq "aesni|ssse3|avx|clmul" <<<"$(fact drivers)"'
 	check "$v: the --share folder is the host's, both ways (hostfs)" \
 		[ "$(fact share_rw)" = uml -a "$(cat "$share/share-probe" 2>/dev/null)" = uml ]
+	check "$v: hostfs cannot mount the host's /etc ($(fact hostfs_etc))" [ "$(fact hostfs_etc)" = refused ]
+	check "$v: hostfs's / is the share, not the host's / ($(fact hostfs_root))" \
+		eval '[[ " $(fact hostfs_root) " == *" share-probe "* && " $(fact hostfs_root) " != *" etc "* ]]'
 	if [ -f "$BUILD/kmod/$rel/algbench.ko" ]; then
 		sed 's/^/#   kmod: /' "$share/kmod.log" 2>/dev/null
 		check "$v: algbench run --backend kmod exits 0 (exit $(fact kmod_rc))" [ "$(fact kmod_rc)" = 0 ]

@@ -14,6 +14,21 @@ echo "getstat_sha256=$(algbench-getstat-probe sha256 2>&1)"
 echo "drivers=$(awk '/^driver/ { print $3 }' /proc/crypto | sort -u | tr '\n' ' ')"
 [ -d /results ] || exit 0
 echo "share_rw=$(echo uml >/results/share-probe && cat /results/share-probe)"
+# hostfs reaches the share only (hostfs= on the kernel command line): a host
+# folder named outright is not mounted, and hostfs's / is the share itself.
+mkdir -p /mnt/hostfs
+if mount -t hostfs -o /etc hostfs /mnt/hostfs 2>/dev/null; then
+	echo "hostfs_etc=mounted: $(ls /mnt/hostfs | head -n 3 | tr '\n' ' ')"
+	umount /mnt/hostfs
+else
+	echo "hostfs_etc=refused"
+fi
+if mount -t hostfs -o / hostfs /mnt/hostfs 2>/dev/null; then
+	echo "hostfs_root=$(ls -A /mnt/hostfs | tr '\n' ' ')"
+	umount /mnt/hostfs
+else
+	echo "hostfs_root=refused"
+fi
 # One in-kernel job through algbench.ko (built for this kernel by CMake).
 modprobe algbench 2>&1 | sed 's/^/modprobe: /' >/results/kmod.log
 algbench run --backend kmod --mode sync --alg 'cbc(aes)' --sizes 4096 --threads 1 \
