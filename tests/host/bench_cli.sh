@@ -24,6 +24,7 @@ says "--op encrypt,,decrypt exits 2" "empty item in 'encrypt,,decrypt'" \
 	"$A" run --dry-run --op encrypt,,decrypt
 says "--sizes '' exits 2" "empty item in ''" "$A" run --dry-run --sizes ''
 says "--alg 'sha256,,gcm(aes)' exits 2" "empty algorithm name" "$A" run --dry-run --alg 'sha256,,gcm(aes)'
+says "--json '' exits 2: an empty path names nothing" "--json: '' is empty" "$A" run --dry-run --json ''
 says "--threads ' 1' (a blank) exits 2" "threads ' 1'" "$A" run --dry-run --threads " 1"
 says "--threads 0 exits 2" "threads '0'" "$A" run --threads 0
 says "more threads than CPUs exits 2" "must be 1\.\." "$A" run --threads 100000
