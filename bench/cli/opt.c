@@ -82,6 +82,11 @@ static int set_str(const struct ab_opt *o, const char *arg, const char **field, 
 {
 	char list[AB_WHY_LEN / 2];
 
+	/* no string option means anything by '': `plot -o ''` would name "/data" */
+	if (!*arg) {
+		snprintf(why, AB_WHY_LEN, "'' is empty; give %s", arg_name(o, list, sizeof(list)));
+		return -EINVAL;
+	}
 	if (!o->choices) {
 		*field = arg;
 		return 0;

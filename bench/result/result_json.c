@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,6 +205,45 @@ json_t *ab_result_to_json(const struct ab_result *res, const char *backend)
 	return o;
 }
 
+/*
+ * A string written bare in a job key: not empty, no byte a key's reader
+ * could take for a separator, a quote or an escape (space and below, '"',
+ * '\\', DEL), no NUL inside (json_string_value() would end there), and not
+ * the start of another kind of field ('-' for absent, a digit or '-' for a
+ * number, '[', '{', or a JSON literal). Every name algbench writes is bare.
+ */
+static bool key_bare(const json_t *v)
+{
+	const char *s = json_string_value(v);
+	size_t len = json_string_length(v);
+
+	if (!len || strlen(s) != len || strchr("-0123456789[{", s[0]) || !strcmp(s, "true") ||
+	    !strcmp(s, "false") || !strcmp(s, "null"))
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] <= ' ' || s[i] == '"' || s[i] == '\\' || s[i] == 0x7f)
+			return false;
+	return true;
+}
+
+/* One field of a key: '-' when absent, a bare string, else its compact JSON. */
+static int key_field(FILE *f, const json_t *v)
+{
+	char *json;
+	int ret;
+
+	if (!v)
+		return fputc('-', f) == EOF ? -EIO : 0;
+	if (json_is_string(v) && key_bare(v))
+		return fputs(json_string_value(v), f) == EOF ? -EIO : 0;
+	json = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+	if (!json)
+		return -ENOMEM;
+	ret = fputs(json, f) == EOF ? -EIO : 0;
+	free(json);
+	return ret;
+}
+
 char *ab_job_key(const json_t *result, json_t **ident)
 {
 	static const char *const fields[] = { "backend", "type", "alg",	    "op",
@@ -219,14 +259,8 @@ char *ab_job_key(const json_t *result, json_t **ident)
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
 		json_t *v = json_object_get(result, fields[i]);
 
-		if (i)
-			fputc(' ', f);
-		if (json_is_string(v))
-			fputs(json_string_value(v), f);
-		else if (json_is_integer(v))
-			fprintf(f, "%lld", (long long)json_integer_value(v));
-		else
-			fputc('-', f);
+		if ((i && fputc(' ', f) == EOF) || key_field(f, v))
+			goto fail;
 		if (v && ident && json_object_set(*ident, fields[i], v))
 			goto fail;
 	}

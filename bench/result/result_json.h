@@ -83,10 +83,14 @@ int ab_json_close(struct ab_json_writer *w, char why[AB_WHY_LEN]);
 /*
  * The job key of a result object: its (backend, type, alg, op, keylen, size,
  * threads, mode) as one string "afalg aead gcm(aes) encrypt 16 4096 1
- * sendmsg" ('-' for a field it lacks), whole however long (malloc'd; NULL
- * when out of memory), and, if IDENT is not NULL, the same fields as a new
- * JSON object. Results with the same key are the same job (compare pairs
- * them, merge joins their rounds).
+ * sendmsg", whole however long (malloc'd; NULL when out of memory), and, if
+ * IDENT is not NULL, the same fields as a new JSON object. A field is '-'
+ * when absent, a string as it is when it is a plain name, anything else
+ * (a string with a space, quote, backslash or control byte, an empty one,
+ * one that could be read as another kind of field; a number) as compact
+ * JSON: "gcm(aes) encrypt" is "\"gcm(aes) encrypt\"", so two keys are equal
+ * only when every field is. Results with the same key are the same job
+ * (compare pairs them, merge joins their rounds).
  */
 char *ab_job_key(const json_t *result, json_t **ident);
 

@@ -10,22 +10,37 @@
 #include "run/plan.h"
 #include "sys/array.h"
 
-/* Calls ITEM for each comma-separated item of S; stops at the first error. */
+/*
+ * Calls ITEM for each comma-separated item of S; stops at the first error.
+ * Every list option comes through here (but --alg, whose names hold commas:
+ * ab_parse_algs), so an empty item ("16,,32", "16,", ",16") is refused in
+ * this one place, never skipped.
+ */
 static int each_item(const char *s, struct ab_plan *p, char *why,
 		     int (*item)(const char *tok, struct ab_plan *p, char *why))
 {
-	char *copy = strdup(s), *save = NULL, *tok;
-	int ret = 0, n = 0;
+	char *copy = strdup(s), *tok, *end;
+	int ret, last;
 
-	if (!copy)
-		return -EINVAL;
-	for (tok = strtok_r(copy, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save), n++)
-		ret = item(tok, p, why);
-	free(copy);
-	if (!ret && !n) {
-		snprintf(why, AB_WHY_LEN, "empty list '%s'", s);
-		ret = -1;
+	if (!copy) {
+		snprintf(why, AB_WHY_LEN, "out of memory");
+		return -ENOMEM;
 	}
+	for (tok = copy;; tok = end + 1) {
+		end = strchrnul(tok, ',');
+		last = !*end;
+		*end = '\0';
+		if (!*tok) {
+			snprintf(why, AB_WHY_LEN,
+				 "empty item in '%s': give the values separated by single commas",
+				 s);
+			ret = -EINVAL;
+			break;
+		}
+		if ((ret = item(tok, p, why)) || last)
+			break;
+	}
+	free(copy);
 	return ret;
 }
 

@@ -40,6 +40,15 @@ FILE *ab_fopen_regular(const char *path, char why[AB_WHY_LEN])
 		errno = EINVAL;
 		return NULL;
 	}
+	if (st.st_size > AB_INPUT_MAX) {
+		snprintf(why, AB_WHY_LEN,
+			 "%lld bytes, over the %d MiB an input may have (results are at most a few "
+			 "MB; split the runs, or merge fewer rounds into one file)",
+			 (long long)st.st_size, AB_INPUT_MAX >> 20);
+		close(fd);
+		errno = EFBIG;
+		return NULL;
+	}
 	if (fcntl(fd, F_SETFL, 0) || !(f = fdopen(fd, "r"))) {
 		err = errno;
 		snprintf(why, AB_WHY_LEN, "%s", strerror(err));

@@ -14,9 +14,18 @@
 #include "core/error.h"
 
 /*
+ * The largest input file read: jansson holds a result in about 30 times its
+ * size (a 34 MB file took 1.1 GB), so a file this big still fits a small
+ * host's memory; the largest real result in results/ is 0.6 MB
+ * (docs/result-json.md).
+ */
+#define AB_INPUT_MAX (64 << 20)
+
+/*
  * PATH opened for reading if it is a regular file (after following links),
- * checked on the open descriptor, so nothing blocks. NULL with errno set
- * (EINVAL: not a regular file) and WHY (without the path: the caller says
+ * checked on the open descriptor, so nothing blocks, and at most
+ * AB_INPUT_MAX bytes. NULL with errno set (EINVAL: not a regular file;
+ * EFBIG: too big) and WHY (without the path: the caller says
  * "algbench CMD: PATH: WHY").
  */
 FILE *ab_fopen_regular(const char *path, char why[AB_WHY_LEN]);

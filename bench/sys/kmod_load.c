@@ -31,7 +31,7 @@ struct load {
 	char release[65];	   /* uname -r */
 	char path[PATH_MAX];	   /* the built module, when that is what was loaded */
 	bool installed;		   /* modprobe finds it */
-	bool writable;		   /* the built module or its folder: group or others may write */
+	bool writable;		   /* the built module or a folder above: others may replace it */
 	char said[PATH_MAX + 128]; /* modprobe's words, or "finit_module(PATH): strerror" */
 };
 
@@ -144,34 +144,78 @@ static int not_root(const struct load *l, char *why, size_t why_len)
 	return -EPERM;
 }
 
+/* Who may own what root loads: root, or this process's own user. */
+static bool owner_trusted(uid_t uid)
+{
+	return uid == 0 || uid == geteuid();
+}
+
+int abk_module_trusted(int fd, const char *path, char *why, size_t why_len)
+{
+	char real[PATH_MAX], *slash;
+	struct stat st;
+	int err;
+
+	if (fstat(fd, &st))
+		return err = errno, snprintf(why, why_len, "%s: %s", path, strerror(err)), -err;
+	if (!S_ISREG(st.st_mode))
+		return snprintf(why, why_len, "%s is not a regular file", path), -EINVAL;
+	if (!owner_trusted(st.st_uid))
+		return snprintf(why, why_len, "%s is owned by uid %u (want root or uid %u)", path,
+				(unsigned int)st.st_uid, (unsigned int)geteuid()),
+		       -EACCES;
+	if (st.st_mode & (S_IWGRP | S_IWOTH))
+		return snprintf(why, why_len, "%s is writable by group or others", path), -EACCES;
+	if (!realpath(path, real))
+		return err = errno, snprintf(why, why_len, "%s: %s", path, strerror(err)), -err;
+	/*
+	 * Every folder up to /: whoever may write one could put another file
+	 * where this one is. A sticky folder writable by others (/tmp) lets
+	 * them replace only what they own, and what is below it was checked
+	 * to be root's or ours.
+	 */
+	while ((slash = strrchr(real, '/'))) {
+		slash[slash == real] = '\0'; /* "/a" -> "/", "/a/b" -> "/a" */
+		if (stat(real, &st))
+			return err = errno, snprintf(why, why_len, "%s: %s", real, strerror(err)),
+			       -err;
+		if (!owner_trusted(st.st_uid))
+			return snprintf(why, why_len,
+					"its folder %s is owned by uid %u (want root or uid %u), who "
+					"could replace %s",
+					real, (unsigned int)st.st_uid, (unsigned int)geteuid(), path),
+			       -EACCES;
+		if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
+			return snprintf(why, why_len,
+					"its folder %s is writable by group or others (not sticky), "
+					"who could replace %s",
+					real, path),
+			       -EACCES;
+		if (!strcmp(real, "/"))
+			break;
+	}
+	return 0;
+}
+
 /*
  * The built module: refused if others may write it (whoever can would choose
  * what runs in the kernel), else finit_module(2), whose errno is exact.
  */
 static int insmod(struct load *l)
 {
-	struct stat st, dst;
-	char dir[PATH_MAX];
-	bool writable = false;
+	bool writable = false, said = false;
 	int fd, err = 0;
 
-	snprintf(dir, sizeof(dir), "%s", l->path);
-	*strrchr(dir, '/') = '\0';
 	fd = open(l->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st) || stat(dir, &dst))
+	if (fd < 0)
 		err = -errno;
-	else if (!S_ISREG(st.st_mode))
-		err = -EINVAL;
-	else if ((st.st_mode | dst.st_mode) & (S_IWGRP | S_IWOTH))
-		err = -EACCES, writable = true;
+	else if ((err = abk_module_trusted(fd, l->path, l->said, sizeof(l->said))))
+		writable = err == -EACCES, said = true;
 	else if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST)
 		err = -errno;
 	if (fd >= 0)
 		close(fd);
-	if (writable)
-		snprintf(l->said, sizeof(l->said),
-			 "%s or its folder is writable by group or others", l->path);
-	else if (err)
+	if (err && !said)
 		snprintf(l->said, sizeof(l->said), "finit_module(%s): %s", l->path, strerror(-err));
 	l->writable = writable;
 	return err;
@@ -386,7 +430,8 @@ static int explain(const struct load *l, int err, char *why, size_t why_len)
 		if (l->writable)
 			snprintf(why, why_len,
 				 "%s.ko: %s: not loaded (whoever may write it chooses what runs in "
-				 "the kernel); chmod go-w it and its folder",
+				 "the kernel); chmod go-w it and its folders up to /, owned by root "
+				 "(or you)",
 				 l->module, l->said);
 		else
 			snprintf(why, why_len, "%s.ko: %s (see dmesg)", l->module, l->said);

@@ -37,4 +37,14 @@ int abk_unload(const char *module, char *why, size_t why_len);
  */
 int abk_built_path(const char *module, const char *release, char *path, size_t len);
 
+/*
+ * The module file open as FD (named PATH) is one root may load: a regular
+ * file owned by root or this process's user and not writable by group or
+ * others, and so is every folder up to / (a folder others may write only if
+ * it is sticky, as /tmp: there they cannot replace what they do not own).
+ * 0, or -EACCES (-errno when a stat fails, -EINVAL not a regular file) with
+ * WHY naming the file or folder, its owner and what is wrong.
+ */
+int abk_module_trusted(int fd, const char *path, char *why, size_t why_len);
+
 #endif

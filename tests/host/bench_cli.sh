@@ -15,6 +15,16 @@ says "--sizes 0 exits 2 naming the size" "size '0'" "$A" run --sizes 0
 says "--sizes 18014398509481985k (wraps to 1024) exits 2" "size '18014398509481985k'" "$A" run --dry-run --sizes 18014398509481985k
 says "--repeats ' -18446744073709551615' (wraps to 1) exits 2" "-18446744073709551615'" "$A" run --dry-run --repeats " -18446744073709551615"
 says "--keys -18446744073709551488 (wraps to 128) exits 2" "key size '-18446744073709551488'" "$A" run --dry-run --keys -18446744073709551488
+# an empty list item is refused, never skipped, in every list option
+says "--sizes 16,,32 exits 2 naming the empty item" "empty item in '16,,32'" "$A" run --dry-run --sizes 16,,32
+says "--sizes 16, (trailing comma) exits 2" "empty item in '16,'" "$A" run --dry-run --sizes 16,
+says "--threads ,1 (leading comma) exits 2" "empty item in ',1'" "$A" run --dry-run --threads ,1
+says "--backend openssl,,afalg exits 2" "empty item" "$A" suite --dry-run --backend openssl,,afalg
+says "--op encrypt,,decrypt exits 2" "empty item in 'encrypt,,decrypt'" \
+	"$A" run --dry-run --op encrypt,,decrypt
+says "--sizes '' exits 2" "empty item in ''" "$A" run --dry-run --sizes ''
+says "--alg 'sha256,,gcm(aes)' exits 2" "empty algorithm name" "$A" run --dry-run --alg 'sha256,,gcm(aes)'
+says "--json '' exits 2: an empty path names nothing" "--json: '' is empty" "$A" run --dry-run --json ''
 says "--threads ' 1' (a blank) exits 2" "threads ' 1'" "$A" run --dry-run --threads " 1"
 says "--threads 0 exits 2" "threads '0'" "$A" run --threads 0
 says "more threads than CPUs exits 2" "must be 1\.\." "$A" run --threads 100000

@@ -5,12 +5,14 @@
  * known-answer path (real OpenSSL, no kernel needed). TAP output.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,6 +29,7 @@
 #include "sys/cpu.h"
 #include "sys/file.h"
 #include "sys/kmod_client.h"
+#include "sys/kmod_load.h"
 #include "sys/spawn.h"
 #include "sys/tap.h"
 
@@ -907,6 +910,68 @@ static void test_cpusets(void)
 		  "cpus: pinning to a CPU this host does not have is -EINVAL, not a silent no-op");
 }
 
+/* The built module root would insmod: its owner and mode, and every folder's up to / (N4). */
+static int trusted(const char *ko, char *why)
+{
+	int fd = open(ko, O_RDONLY | O_CLOEXEC), r;
+
+	if (fd < 0)
+		return -errno;
+	r = abk_module_trusted(fd, ko, why, AB_WHY_LEN);
+	close(fd);
+	return r;
+}
+
+/* COND's line, with WHY under it when it fails */
+static void ok_why(bool cond, const char *name, const char *why)
+{
+	ab_tap_result(cond ? AB_TAP_PASS : AB_TAP_FAIL, name, why);
+}
+
+static void test_module_trusted(void)
+{
+	char dir[] = "/tmp/algbench-ko-XXXXXX", sub[64], ko[96], why[AB_WHY_LEN] = "";
+	bool root = geteuid() == 0;
+	int fd;
+
+	if (!mkdtemp(dir)) {
+		ok_why(false, "module check: mkdtemp", strerror(errno));
+		return;
+	}
+	snprintf(sub, sizeof(sub), "%s/kmod", dir);
+	snprintf(ko, sizeof(ko), "%s/algbench.ko", sub);
+	mkdir(sub, 0755);
+	fd = open(ko, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd >= 0)
+		close(fd);
+	ok_why(trusted(ko, why) == 0,
+	       "module check: ours, 0644, in 0755 folders under sticky /tmp: trusted", why);
+	chmod(ko, 0664);
+	ok_why(trusted(ko, why) == -EACCES && strstr(why, "is writable by group"),
+	       "module check: a group-writable module refused", why);
+	chmod(ko, 0644);
+	chmod(dir, 0777);
+	ok_why(trusted(ko, why) == -EACCES && strstr(why, dir),
+	       "module check: a parent folder others may write (not sticky) refused, named", why);
+	chmod(dir, 01777);
+	ok_why(trusted(ko, why) == 0, "module check: ... sticky, it is trusted", why);
+	chmod(dir, 0700);
+	if (root) {
+		ok_why(!chown(sub, 65534, 65534) && trusted(ko, why) == -EACCES &&
+			       strstr(why, "uid 65534"),
+		       "module check: a folder owned by uid 65534 refused", why);
+		ok_why(!chown(sub, 0, 0) && !chown(ko, 65534, 65534) &&
+			       trusted(ko, why) == -EACCES && strstr(why, "uid 65534"),
+		       "module check: a module owned by uid 65534 refused", why);
+	} else {
+		ab_tap_result(AB_TAP_SKIP, "module check: other owners", "not root: cannot chown");
+		ab_tap_result(AB_TAP_SKIP, "module check: other owners", "not root: cannot chown");
+	}
+	unlink(ko);
+	rmdir(sub);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	ab_tap_header();
@@ -930,5 +995,6 @@ int main(void)
 	test_energy();
 	test_cpusets();
 	test_cycle_counter();
+	test_module_trusted();
 	return ab_tap_finish();
 }

@@ -70,8 +70,9 @@ check "ab-report's headline row: drivers, ns/op, delta and range as compare.json
 jq '.results[0].alg = "cbc(aes)\u001b]0;pwned\u0007 <b>|"' "$dir/base.json" >"$dir/esc-a.json"
 jq '.results[0].alg = "cbc(aes)\u001b]0;pwned\u0007 <b>|"' "$dir/same.json" >"$dir/esc-b.json"
 "$ALGBENCH" compare "$dir/esc-a.json" "$dir/esc-b.json" >"$dir/esc.md" 2>&1
-check "an escape sequence in a job name is printed as \\x1b, HTML and '|' escaped" sh -c \
-	'! grep -q "$(printf "\033")" "$0" && grep -qF "cbc(aes)\x1b]0;pwned\x07 &lt;b&gt;\|" "$0"' "$dir/esc.md"
+# (a name with control bytes is JSON in the job key: \u001B, its backslash markdown-escaped)
+check "an escape sequence in a job name is printed as \\u001B, HTML and '|' escaped" sh -c \
+	'! grep -q "$(printf "\033")" "$0" && grep -qF "\"cbc(aes)\\\\u001B]0;pwned\\\\u0007 &lt;b&gt;\|\"" "$0"' "$dir/esc.md"
 # The boot is the unit: one run per side is one boot, whatever its samples.
 jq '.results[].samples[] |= del(.round)' "$dir/base.json" >"$dir/base1.json"
 jq '.results[].samples[] |= del(.round)' "$dir/slow.json" >"$dir/slow1.json"

@@ -162,4 +162,18 @@ refuses_fifo "plot --compare refuses a FIFO" "$ALGBENCH" plot --compare in.fifo 
 refuses_fifo "export refuses a FIFO" "$ALGBENCH" export --kcidb in.fifo
 check "a directory is refused as input too, and said so" \
 	sh -c '"$0" compare . r.json 2>&1 >/dev/null | grep -q "not a regular file (a directory)"' "$ALGBENCH"
+# An input over 64 MiB is refused before it is read (jansson would hold ~30x
+# its size): a sparse file costs no disk.
+cp r.json big.json
+truncate -s $((64 * 1024 * 1024 + 1)) big.json
+for c in compare merge; do
+	got=0
+	if [ $c = compare ]; then "$ALGBENCH" compare big.json r.json >/dev/null 2>big.err || got=$?
+	else "$ALGBENCH" merge -o m.json big.json >/dev/null 2>big.err || got=$?; fi
+	if [ "$got" = 2 ] && grep -q "algbench $c: big.json: 67108865 bytes, over the 64 MiB" big.err; then
+		ok "$c: an input over 64 MiB refused naming its size and the limit"
+	else
+		not_ok "$c: an input over 64 MiB refused naming its size and the limit (exit $got: $(cat big.err))"
+	fi
+done
 tap_end

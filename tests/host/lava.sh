@@ -54,6 +54,19 @@ expect_status "JSON of another schema refused" 2 "$REPORT" --result "$dir/other.
 printf '{"schema": "algbench/1", "results": [' >"$dir/trunc.json"
 expect_status "truncated JSON refused" 2 "$REPORT" --result "$dir/trunc.json"
 expect_status "missing file refused" 2 "$REPORT" --tap "$dir/nope"
+mkfifo "$dir/fifo"
+# a FIFO with no writer: the report must refuse it at once, never wait (the
+# timeout only ends a hang, and a hang fails the check)
+for opt in --tap --result; do
+	got=0
+	timeout 20 "$REPORT" "$opt" "$dir/fifo" 2>"$dir/fifo.err" || got=$?
+	if [ "$got" = 2 ] && grep -q "not a regular file" "$dir/fifo.err"; then
+		ok "$opt FIFO refused, not waited on"
+	else
+		not_ok "$opt FIFO refused, not waited on (exit $got: $(cat "$dir/fifo.err"))"
+	fi
+done
+expect_status "a directory refused" 2 "$REPORT" --result "$dir"
 check "no lava-test-case calls for bad files" test ! -s "$LOG"
 check "the definition says its format" grep -q '^  format: Lava-Test Test Definition 1.0$' "$ALGBENCH_TOP/lava/algbench.yaml"
 check "the definition's run steps end with the report" grep -q '^    - lava/algbench-lava-report --tap' "$ALGBENCH_TOP/lava/algbench.yaml"

@@ -3,7 +3,9 @@
 # refused (it used to become 0), so are samples that are not an array (they
 # used to vanish), a perf summary the samples do not back is not copied into
 # the merged file, and two jobs whose names differ only past the 159th byte
-# stay two jobs (in merge and in compare).
+# stay two jobs (in merge and in compare), and so do two jobs whose fields,
+# joined by spaces, would read alike ("gcm(aes) encrypt"+"x" and
+# "gcm(aes)"+"encrypt x"), or differ only by a field's type or absence.
 . "$(dirname "$0")/../lib.sh"
 tap_begin
 scratch_dir
@@ -61,4 +63,21 @@ run long.json "$(job ".alg = \"${long}x\"")" "$(job ".alg = \"${long}y\"")"
 check "merge: two jobs that differ past byte 159 stay two" jqok '.results | length == 2' out.json
 "$ALGBENCH" compare long.json long.json --json cmp.json >/dev/null 2>&1
 check "compare: ... and pair as two" jqok '(.pairs | length) + (.one_sided | length) == 2' cmp.json
+
+# Keys are fields, not a string of them: a space, a '-', a number as a
+# string or a tab in a name never make two jobs one.
+run spaces.json "$(job '.alg = "gcm(aes) encrypt" | .op = "x"')" "$(job '.alg = "gcm(aes)" | .op = "encrypt x"')"
+"$ALGBENCH" merge -o out.json spaces.json 2>/dev/null
+check "merge: alg 'gcm(aes) encrypt' op 'x' and alg 'gcm(aes)' op 'encrypt x' stay two" \
+	jqok '.results | length == 2 and all(.[]; .rounds == 1 and (.samples | length) == 2)' out.json
+"$ALGBENCH" compare spaces.json spaces.json --json cmp.json >/dev/null 2>&1
+check "compare: ... and pair as two" jqok '(.pairs | length) + (.one_sided | length) == 2' cmp.json
+run kinds.json "$(job '.mode = "-"')" "$(job 'del(.mode)')" "$(job '.keylen = "16"')" \
+	"$(job '.alg = "cbc(aes)\tx"')"
+"$ALGBENCH" merge -o out.json kinds.json kinds.json 2>/dev/null
+check "merge: mode '-' and no mode, keylen \"16\" and 16, a name with a tab: four jobs" \
+	jqok '.results | length == 4 and all(.[]; .rounds == 2)' out.json
+check "compare: plain names as they are in the key, a string that reads as a number quoted" \
+	sh -c '"$0" compare "$1" "$1" 2>/dev/null | grep -qF "| afalg skcipher cbc(aes) encrypt \"16\" 4096 1 sendmsg |"' \
+	"$ALGBENCH" kinds.json
 tap_end

@@ -38,6 +38,15 @@ expect_status "--compare with no pairs: error" 2 "$ALGBENCH" plot --compare nopa
 
 mkdir o7 && : >o7/data
 expect_status "DIR/data is a file: error" 2 "$ALGBENCH" plot good.json --out o7
+# --out '' is no folder (it made "/data" of DIR/data): refused as an empty value
+got=0
+"$ALGBENCH" plot good.json --out '' 2>err.txt || got=$?
+if [ "$got" = 2 ] && grep -q "algbench plot: --out: '' is empty; give DIR" err.txt && ! grep -q /data err.txt; then
+	ok "plot --out '': refused as empty, /data never named"
+else
+	not_ok "plot --out '': refused as empty, /data never named (exit $got: $(cat err.txt))"
+fi
+expect_status "report --out '': refused" 2 "$ALGBENCH" report good.json --out ''
 expect_status "--out longer than 400 bytes: error" 2 "$ALGBENCH" plot good.json --out "$(printf 'd%.0s' {1..450})"
 [ -z "$(ls -d ddd* 2>/dev/null)" ] && ok "no truncated directory left behind" || not_ok "no truncated directory left behind"
 

@@ -142,7 +142,7 @@ plain)
 
 	chmod g+w "$kmod/$rel/algbench.ko"
 	kmod_says "a group-writable build is refused, with the fix" \
-		"$kmod/$rel/algbench.ko or its folder is writable by group or others" "chmod go-w"
+		"$kmod/$rel/algbench.ko is writable by group or others" "chmod go-w"
 	chmod g-w "$kmod/$rel/algbench.ko"
 
 	# --- built for another kernel (Debian's 6.12 module on 6.1) -----------------
