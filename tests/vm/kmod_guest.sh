@@ -155,8 +155,8 @@ else
 	not_ok "count=0: $(field error) $(field reason)"
 fi
 
-# CPU hotplug during a job: an offline no longer waits for it, a job whose CPU
-# goes offline is cancelled (docs/kmod.md, CPU hotplug).
+# CPU hotplug during a job (an offline does not wait for it, the job whose CPU
+# goes offline is cancelled): tests/vm/kmod_hotplug_guest.sh.
 
 # ---- two writers at once: serialised, each reads its own result -------------------
 writer() { # SIZE: one job on its own file descriptor, prints the size it got back
