@@ -16,9 +16,9 @@
 #  D  pcrypt is autoloaded in a job's set-up (its init takes cpus_read_lock)
 #     while a loop takes cpu1 offline and online: the tfm is allocated, the
 #     job and the loop end. With the lock held across the job, a pending
-#     offline and pcrypt's init waited for each other: for ever where the job's
-#     thread loads the module itself, until the crypto API's 60 s larval
-#     timeout (ETIMEDOUT) where its cryptomgr_probe thread does (6.12).
+#     offline and pcrypt's init (loaded by cryptomgr_probe) waited for each
+#     other until the crypto API's 60 s larval timeout failed the job's
+#     allocation (ETIMEDOUT, on 6.1 and 6.12).
 #  then rmmod, and dmesg without WARNING, BUG, lockdep or hung-task reports.
 # TAP.
 . "$(dirname "$0")/../lib.sh"
