@@ -40,6 +40,8 @@ struct abk_job {
 	/* while running: */
 	struct completion go;
 	bool stop;
+	/* CPUs of cpus= that went offline during the job (abk_hp_lock) */
+	struct cpumask offline;
 };
 
 /* Whether the job line gave KEY (count=, key=, ...). */

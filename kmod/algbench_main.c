@@ -20,9 +20,10 @@
  * starts timing, start together, and are released together after the last
  * one stops. Counters live on each thread's stack during the timed loop and
  * are written once at its end: no shared cache line is touched while timing.
- * The protocol is described in docs/kmod.md.
+ * A job holds no CPU hotplug lock; one of its CPUs going offline cancels it
+ * (abk_cpu_down()). The protocol is described in docs/kmod.md.
  */
-#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/debugfs.h>
 #include <linux/kthread.h>
 #include <linux/miscdevice.h>
@@ -30,6 +31,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/timex.h>
 #include <linux/uaccess.h>
 
@@ -40,6 +42,9 @@ static DEFINE_MUTEX(abk_run_lock);    /* one job at a time */
 static DEFINE_MUTEX(abk_result_lock); /* abk_last and each file's result */
 static char *abk_last;
 static struct dentry *abk_dir;
+static DEFINE_SPINLOCK(abk_hp_lock); /* abk_watched, and its job's offline mask */
+static struct abk_job *abk_watched;  /* the running job, for abk_cpu_down() */
+static enum cpuhp_state abk_hp_state;
 
 /* ---- results --------------------------------------------------------------------- */
 
@@ -90,6 +95,8 @@ static const char *abk_errname(int err)
 		return "ENODEV";
 	case ETIMEDOUT:
 		return "ETIMEDOUT";
+	case ECANCELED:
+		return "ECANCELED";
 	default:
 		return "other";
 	}
@@ -547,8 +554,9 @@ static int abk_measure(struct abk_thread *t)
 	if (ret)
 		return abk_fail(t, ret, "%s %s failed after %llu ops (error %d)", t->driver,
 				abk_name(ABK_KEY_OP, job->op), ops, ret);
+	/* the coordinator says why: a signal to the writer, or a CPU going offline */
 	if (READ_ONCE(job->stop))
-		return abk_fail(t, -EINTR, "stopped by a signal to the writer");
+		return abk_fail(t, -EINTR, "stopped before the end of its window");
 	if (abk_given(job, ABK_KEY_COUNT) && ops < job->count)
 		return abk_fail(t, -ETIMEDOUT, "count=%u not reached in ms=%u (%llu ops done)",
 				job->count, job->ms, ops);
@@ -617,6 +625,65 @@ static bool abk_wait_finished(struct abk_job *job, struct abk_thread **th, unsig
 	return interrupted;
 }
 
+/* ---- CPU hotplug ------------------------------------------------------------------- */
+
+/*
+ * A job takes no CPU hotplug lock. cpus_read_lock() held across a job would
+ * make CPU offlining wait for it (ms= plus warmup_ms=, over a minute), and,
+ * while an offline waits for the write lock, every new reader waits behind
+ * it: a module autoloaded by a thread's crypto_alloc_*() whose init takes
+ * cpus_read_lock() (pcrypt's padata_alloc()) would wait for the offline,
+ * the offline for the job, the job for that init.
+ *
+ * Instead the running job is watched: when one of its CPUs goes down, the
+ * job is cancelled. Its thread there is moved to another CPU by the
+ * scheduler (a kthread_bind()'s affinity is broken, not waited for), where
+ * it would share a CPU with another thread of the job and time both wrong;
+ * so every thread stops at its next look at job->stop (once per jiffy or
+ * batch) and the job reports ECANCELED with the CPUs that went away, never
+ * a time. The offline itself never waits for the job.
+ *
+ * This is the teardown of a CPUHP_AP_ONLINE_DYN state, run by the outgoing
+ * CPU's hotplug thread with the hotplug lock held for writing, after
+ * CPUHP_AP_ACTIVE's teardown has cleared the CPU from cpu_active_mask.
+ */
+static int abk_cpu_down(unsigned int cpu)
+{
+	spin_lock(&abk_hp_lock);
+	if (abk_watched && cpumask_test_cpu(cpu, &abk_watched->cpus)) {
+		cpumask_set_cpu(cpu, &abk_watched->offline);
+		WRITE_ONCE(abk_watched->stop, true);
+	}
+	spin_unlock(&abk_hp_lock);
+	return 0;
+}
+
+/*
+ * Watches JOB from now on; true if all its CPUs are active. A CPU going down
+ * is inactive before abk_cpu_down() runs for it, and both look under
+ * abk_hp_lock: each CPU that goes down is either refused here or seen there.
+ */
+static bool abk_watch(struct abk_job *job)
+{
+	bool active;
+
+	spin_lock(&abk_hp_lock);
+	cpumask_andnot(&job->offline, &job->cpus, cpu_active_mask);
+	active = cpumask_empty(&job->offline);
+	if (active)
+		abk_watched = job;
+	spin_unlock(&abk_hp_lock);
+	return active;
+}
+
+/* After this, abk_cpu_down() no longer touches the job. */
+static void abk_unwatch(void)
+{
+	spin_lock(&abk_hp_lock);
+	abk_watched = NULL;
+	spin_unlock(&abk_hp_lock);
+}
+
 static int abk_start_threads(struct abk_job *job, struct abk_thread **th, unsigned int *started,
 			     char *reason)
 {
@@ -651,12 +718,22 @@ static int abk_run_threads(struct abk_job *job, struct abk_out *o)
 	unsigned int n = cpumask_weight(&job->cpus), started, i;
 	char reason[ABK_REASON_LEN] = "ok";
 	struct abk_thread **th;
+	bool interrupted;
 	int err;
 
 	th = kcalloc(n, sizeof(*th), GFP_KERNEL);
 	if (!th)
 		return -ENOMEM;
 	init_completion(&job->go);
+	started = 0;
+	if (!abk_watch(job)) {
+		/* offline since the parser looked, or still coming up */
+		err = -ECANCELED;
+		snprintf(reason, sizeof(reason),
+			 "cpu%*pbl not active (CPU hotplug under way): the job did not start",
+			 cpumask_pr_args(&job->offline));
+		goto out;
+	}
 	err = abk_start_threads(job, th, &started, reason);
 	for (i = 0; i < started; i++) {
 		wait_for_completion(&th[i]->ready);
@@ -669,7 +746,15 @@ static int abk_run_threads(struct abk_job *job, struct abk_out *o)
 	if (err)
 		WRITE_ONCE(job->stop, true);
 	complete_all(&job->go);
-	if (abk_wait_finished(job, th, started) && !err) {
+	interrupted = abk_wait_finished(job, th, started);
+	abk_unwatch();
+	if (!cpumask_empty(&job->offline) && !err) {
+		err = -ECANCELED;
+		snprintf(reason, sizeof(reason),
+			 "cpu%*pbl went offline during the job (CPU hotplug): cancelled, no times",
+			 cpumask_pr_args(&job->offline));
+	}
+	if (interrupted && !err) {
 		err = -EINTR;
 		snprintf(reason, sizeof(reason), "stopped by a signal to the writer");
 	}
@@ -681,8 +766,11 @@ static int abk_run_threads(struct abk_job *job, struct abk_out *o)
 	}
 	for (i = 0; i < started; i++)
 		kthread_stop(th[i]->task);
+out:
 	abk_put_status(o, err, reason);
 	abk_put_job(o, job);
+	if (!cpumask_empty(&job->offline))
+		abk_put(o, "offline=%*pbl\n", cpumask_pr_args(&job->offline));
 	if (!err)
 		abk_put_threads(o, th, started);
 	else if (started && th[0]->driver[0])
@@ -708,15 +796,9 @@ static int abk_run_line(char *line, char **text)
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
 	if (!job)
 		return -ENOMEM;
-	/*
-	 * The CPUs cpus= named stay online from the check in the parser to the
-	 * last thread's end: a CPU going down waits for the run (a run is
-	 * bounded by ms= and ABK_MAX_MS), so no thread migrates mid-sample.
-	 */
-	cpus_read_lock();
+	/* no hotplug lock: a CPU going down meanwhile cancels the job (abk_cpu_down()) */
 	err = abk_parse(line, job, reason);
 	if (abk_out_init(&o, err ? 0 : cpumask_weight(&job->cpus))) {
-		cpus_read_unlock();
 		kfree(job);
 		return -ENOMEM;
 	}
@@ -724,7 +806,6 @@ static int abk_run_line(char *line, char **text)
 		abk_put_status(&o, err, reason);
 	else
 		err = abk_run_threads(job, &o);
-	cpus_read_unlock();
 	kfree(job);
 	*text = o.buf;
 	return err;
@@ -847,10 +928,20 @@ static struct miscdevice abk_misc = {
 
 static int __init abk_init(void)
 {
-	int err = misc_register(&abk_misc);
+	int err;
 
+	/* before the device: no job runs unwatched */
+	err = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "crypto/algbench:online", NULL,
+					abk_cpu_down);
+	if (err < 0) {
+		pr_err("algbench: cannot watch CPU hotplug (cpuhp state): %d\n", err);
+		return err;
+	}
+	abk_hp_state = err;
+	err = misc_register(&abk_misc);
 	if (err) {
 		pr_err("algbench: cannot register /dev/algbench (misc device): %d\n", err);
+		cpuhp_remove_state_nocalls(abk_hp_state);
 		return err;
 	}
 	/* diagnostics only: without debugfs the device still works */
@@ -868,6 +959,7 @@ static int __init abk_init(void)
 static void __exit abk_exit(void)
 {
 	misc_deregister(&abk_misc);
+	cpuhp_remove_state_nocalls(abk_hp_state);
 	debugfs_remove_recursive(abk_dir);
 	kvfree(abk_last);
 }
