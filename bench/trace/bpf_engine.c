@@ -310,6 +310,8 @@ int trace_bpf_open(struct trace_session *s, int fast, char *why, size_t why_len)
 	if (err)
 		explain(err ? err : -EINVAL, "opening the embedded object", why, why_len);
 	if (!err)
+		b->skel->rodata->nr_cpus = (__u32)b->ncpu;
+	if (!err)
 		b->percpu = calloc((size_t)b->ncpu, sizeof(*b->percpu));
 	if (!err && !b->percpu)
 		err = -ENOMEM;
@@ -415,21 +417,25 @@ int trace_bpf_read(struct trace_session *s, struct trace_counts *out, int max, c
 		   size_t why_len)
 {
 	struct trace_bpf *b = s->bpf;
-	volatile __u64 *seq = &b->skel->bss->retire_seq;
+	volatile __u64 *busy = &b->skel->bss->retire_busy, *gen = &b->skel->bss->retire_gen;
 
-	/* a seqcount: a retirement (odd while it moves counters) between the reads: again */
+	/*
+	 * A retirement in flight (busy) or finished (gen moved) during the pass
+	 * may have moved a row between the maps: read again.
+	 */
 	for (int tries = 0; tries < READ_TRIES; tries++) {
-		__u64 s1 = __atomic_load_n(seq, __ATOMIC_ACQUIRE), lost;
+		__u64 g1 = __atomic_load_n(gen, __ATOMIC_ACQUIRE), lost;
 		int n = 0, r;
 
-		if (s1 & 1) {
+		if (__atomic_load_n(busy, __ATOMIC_ACQUIRE)) {
 			nanosleep(&(struct timespec){ 0, 100000 }, NULL);
 			continue;
 		}
 		r = read_pass(b, out, &n, max, why, why_len);
 		if (r < 0)
 			return r;
-		if (r || __atomic_load_n(seq, __ATOMIC_ACQUIRE) != s1)
+		if (r || __atomic_load_n(busy, __ATOMIC_ACQUIRE) ||
+		    __atomic_load_n(gen, __ATOMIC_ACQUIRE) != g1)
 			continue;
 		lost = __atomic_load_n(&b->skel->bss->lost, __ATOMIC_RELAXED);
 		if (lost)

@@ -25,7 +25,6 @@
 #define EINPROGRESS 115
 #define EBUSY	    16
 #define NO_CNT	    (-1) /* ahash update: bytes only */
-#define MAX_CPUS    1024
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -59,8 +58,20 @@ struct {
 	__type(value, struct abt_retired);
 } scratch SEC(".maps");
 
-/* Odd while a retirement moves counters: the reader retries (a seqcount). */
-__u64 retire_seq;
+/*
+ * The kernel's possible CPUs (nr_cpu_ids), set by the loader before load
+ * from libbpf_num_possible_cpus(): a retirement sums every one of them.
+ */
+const volatile __u32 nr_cpus = 1;
+
+/*
+ * Retirements may run on several CPUs at once, so a seqcount (one writer)
+ * will not do: retire_busy counts those in flight and retire_gen those
+ * finished (bumped before busy drops). The reader retries while busy is
+ * not 0 or gen moved between its two looks.
+ */
+__u64 retire_busy;
+__u64 retire_gen;
 __u64 retire_next;
 /* Calls not counted: an algorithm beyond ABT_MAX_ALGS or ABT_MAX_RETIRED. */
 __u64 lost;
@@ -175,37 +186,50 @@ PROBE(decomp, acomp_req, slen, ABT_DECOMP, 1)
  * they were counted under, and its keys are deleted, so another algorithm
  * later allocated at the same address starts a row of its own.
  */
+struct sum_ctx {
+	__u64 key;
+	struct abt_retired *r;
+};
+
+/* bpf_loop's body: CPU's copy of the row into the sum. */
+static long add_cpu(__u32 cpu, void *arg)
+{
+	struct sum_ctx *x = arg;
+	struct abt_counts *c = bpf_map_lookup_percpu_elem(&counts, &x->key, cpu);
+
+	if (!c)
+		return 0;
+	for (int i = 0; i < ABT_N_OPS; i++) {
+		x->r->sum.cnt[i] += c->cnt[i];
+		x->r->sum.tlen[i] += c->tlen[i];
+	}
+	x->r->sum.err += c->err;
+	return 0;
+}
+
 static __always_inline int retire(__u64 key)
 {
 	struct abt_name *n = bpf_map_lookup_elem(&names, &key);
 	__u32 zero_idx = 0;
 	struct abt_retired *r = bpf_map_lookup_elem(&scratch, &zero_idx);
+	struct sum_ctx x = { .key = key, .r = r };
 	__u64 id;
 
 	if (!n || !r)
 		return 0; /* never traced */
+	__sync_fetch_and_add(&retire_busy, 1);
 	__builtin_memset(&r->sum, 0, sizeof(r->sum));
 	__builtin_memcpy(&r->name, n, sizeof(r->name));
 	r->alg = key;
-#pragma clang loop unroll(disable)
-	for (__u32 cpu = 0; cpu < MAX_CPUS; cpu++) {
-		struct abt_counts *c = bpf_map_lookup_percpu_elem(&counts, &key, cpu);
-
-		if (!c)
-			continue;
-		for (int i = 0; i < ABT_N_OPS; i++) {
-			r->sum.cnt[i] += c->cnt[i];
-			r->sum.tlen[i] += c->tlen[i];
-		}
-		r->sum.err += c->err;
-	}
-	__sync_fetch_and_add(&retire_seq, 1);
+	/* bpf_loop: a count known only at load, at no verifier cost per CPU */
+	bpf_loop(nr_cpus, add_cpu, &x, 0);
 	id = __sync_fetch_and_add(&retire_next, 1);
 	if (bpf_map_update_elem(&retired, &id, r, BPF_NOEXIST))
 		__sync_fetch_and_add(&lost, 1);
 	bpf_map_delete_elem(&counts, &key);
 	bpf_map_delete_elem(&names, &key);
-	__sync_fetch_and_add(&retire_seq, 1);
+	__sync_fetch_and_add(&retire_gen, 1);
+	__sync_fetch_and_add(&retire_busy, -1);
 	return 0;
 }
 
