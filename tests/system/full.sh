@@ -12,8 +12,7 @@
 . "$(dirname "$0")/../lib.sh"
 tap_begin
 if [ "$(id -u)" != 0 ]; then
-	echo "1..0 # SKIP needs root: mmdebstrap --mode=root builds the system image"
-	exit 0
+	skip_all "needs root: mmdebstrap --mode=root builds the system image"
 fi
 scratch_dir
 t_start=$SECONDS
