@@ -54,7 +54,7 @@ declare -p ROUNDS BENCH_ARGS AB_ARGS >"$share/settings"
 t0=$SECONDS
 rc=0
 "$ALGBENCH_TOP/scripts/system/run" --share "$share" --timeout "${ALGBENCH_SYSTEM_TIMEOUT:-7200}" \
-	-- bash /mnt/algbench/tree/tests/system/guest.sh 2>&1 | sed 's/^/# /' || true
+	-- bash /mnt/algbench/tree/tests/system/guest.sh 2>&1 | sed 's/^/# /'
 rc=${PIPESTATUS[0]}
 guest_s=$((SECONDS - t0))
 o=$share/out
