@@ -53,11 +53,44 @@ struct ab_cycle_counter {
 /*
  * Probes the counter once per process (cached): the TSC is usable when
  * /proc/cpuinfo says it is constant and non-stop; CNTVCT_EL0 when CNTFRQ_EL0
- * is set and agrees (within 2%) with the rate the counter runs at against
- * CLOCK_MONOTONIC over 20 ms, so a frequency misprogrammed by firmware is
- * never reported as the rate.
+ * is set and the counter, read against CLOCK_MONOTONIC over about 50 ms
+ * (ab_counter_rate_check()), does not clearly run at another rate, so a
+ * frequency misprogrammed by firmware is never reported as the rate.
  */
 const struct ab_cycle_counter *ab_cycle_counter_probe(void);
+
+/*
+ * One read of a counter between two reads of CLOCK_MONOTONIC: the counter
+ * was read at some instant of [ns_before, ns_after]. A reader preempted
+ * between the reads widens the bracket; it never moves the counter outside.
+ */
+struct ab_tick_read {
+	uint64_t ns_before, ticks, ns_after;
+};
+
+/* What ab_counter_rate_check() saw in its best window. */
+struct ab_rate_check {
+	int windows;	     /* pairs of reads with time between them (0: nothing measured) */
+	double hz_lo, hz_hi; /* the rates the best window allows: its ticks over its
+				longest and its shortest possible span */
+	double spread;	     /* that window's (longest - shortest) / shortest span */
+};
+
+/*
+ * Does a counter stated to tick at HZ run at that rate within TOL (0.02:
+ * 2%)? READS (N, in time order) are bracketed reads taken with pauses
+ * between them; each pair is a window whose elapsed time lies between its
+ * shortest span (later ns_before - earlier ns_after) and its longest, so the
+ * true rate lies in [ticks / longest, ticks / shortest] however the reader
+ * was preempted. The window with the smallest spread (the tightest brackets
+ * over the longest time) decides: 1 when its range meets HZ +- TOL, 0 when
+ * the whole range is outside (or the counter went backwards). With no window
+ * (N < 2, no time between reads) nothing disagrees: 1. A pure function,
+ * unit-tested with synthetic reads (tests/host/bench_unit.c); OUT (may be
+ * NULL) says what it saw.
+ */
+int ab_counter_rate_check(uint64_t hz, double tol, const struct ab_tick_read *reads, size_t n,
+			  struct ab_rate_check *out);
 
 /* Whether samples carry the counter's ticks: ab_cycle_counter_probe()->usable. */
 int ab_cycles_usable(void);

@@ -8,6 +8,8 @@
  * and kselftest's totals line. Exit 0 when nothing failed and, with a plan
  * up front, as many tests ran as were planned (kselftest's ksft_finished()
  * fails a short run too: a test that stopped early did not pass); else 1.
+ * A program that cannot test anything here says "1..0 # SKIP reason" and
+ * exits 77 (ab_tap_skip_all()).
  *
  * Header only, with one counter per program as kselftest.h has it: a program
  * reports from one file, and a test built for the VM links nothing for it.
@@ -18,6 +20,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 enum ab_tap_verdict { AB_TAP_PASS, AB_TAP_FAIL, AB_TAP_SKIP };
 
@@ -52,6 +55,31 @@ static inline __attribute__((format(printf, 1, 2))) void ab_tap_diag(const char 
 	va_start(ap, fmt);
 	ab_tap_vdiag(fmt, ap);
 	va_end(ap);
+}
+
+/*
+ * The exit status of a program skipped as a whole: CTest's SKIP_RETURN_CODE
+ * on every test (tests/CMakeLists.txt) and automake's, so the run lists it
+ * as skipped, not passed; tests/lib.sh's skip_all exits with it too.
+ */
+#define AB_TAP_SKIP_ALL_EXIT 77
+
+/*
+ * The whole program is one SKIP, before any result or plan (kselftest's
+ * ksft_exit_skip()): "1..0 # SKIP reason", then exit AB_TAP_SKIP_ALL_EXIT.
+ */
+static inline __attribute__((noreturn, format(printf, 1, 2))) void ab_tap_skip_all(const char *fmt,
+										   ...)
+{
+	va_list ap;
+
+	fputs("1..0 # SKIP ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+	fflush(stdout);
+	exit(AB_TAP_SKIP_ALL_EXIT);
 }
 
 /* Count a verdict without a TAP line (conform's plain list prints its own). */

@@ -671,6 +671,100 @@ static void test_cycle_counter(void)
 		  "cpu model: /proc/cpuinfo's model name, else MIDR decoded, else empty");
 }
 
+/*
+ * A read at T ns (CLOCK_MONOTONIC) of a counter at RATE Hz, between a
+ * monotonic read BEFORE ns earlier and one AFTER ns later: a reader
+ * preempted on either side of the counter read.
+ */
+static struct ab_tick_read tick_read(double rate, uint64_t t, uint64_t before, uint64_t after)
+{
+	return (struct ab_tick_read){ t - before, (uint64_t)(rate * (double)t / 1e9), t + after };
+}
+
+/*
+ * READS reads every 7 ms from 1 s on of a counter at RATE, each bracketed by
+ * 200 ns but for those in PREEMPTED (a bitmask), held up 4 ms on one side
+ * or the other, as a busy host or a starved vCPU does to the probe.
+ */
+static void tick_reads(struct ab_tick_read *r, size_t n, double rate, unsigned int preempted)
+{
+	for (size_t i = 0; i < n; i++) {
+		bool late = preempted & (1u << i);
+		uint64_t t = 1000000000u + i * 7000000u;
+
+		r[i] = tick_read(rate, t, late && i % 2 ? 4000000 : 100,
+				 late && !(i % 2) ? 4000000 : 100);
+	}
+}
+
+/*
+ * sys/cpu: ab_counter_rate_check(), the arm64 probe's decision on
+ * CNTFRQ_EL0's word, fed synthetic reads (no timing here): a good counter
+ * is kept however its reader was preempted; a misprogrammed rate is refused
+ * when one window is clean.
+ */
+static void test_counter_rate(void)
+{
+	struct ab_tick_read r[8];
+	struct ab_rate_check seen;
+	double naive;
+
+	tick_reads(r, 8, 62.5e6, 0);
+	ab_tap_ok(ab_counter_rate_check(62500000, 0.02, r, 8, &seen) == 1 && seen.windows == 28 &&
+			  seen.hz_lo <= 62.5e6 && seen.hz_hi >= 62.5e6 &&
+			  seen.hz_hi - seen.hz_lo < 62.5e6 * 1e-4,
+		  "counter rate: 62.5 MHz as stated, 8 clean reads: agrees, 28 windows, measured "
+		  "within 0.01%");
+	/*
+	 * The failure seen in vm_arm64_guest_612 (ctest -j 2): the old probe
+	 * took one 20 ms window, reading the counter and the clock one after
+	 * the other, so a reader held up between them measured the wrong rate
+	 * (4 ms late: 17% off) and refused a good counter.
+	 */
+	tick_reads(r, 8, 62.5e6, 0xbb); /* all but reads 2 and 6 preempted */
+	naive = (double)(r[1].ticks - r[0].ticks) * 1e9 / (double)(r[1].ns_after - r[0].ns_after);
+	ab_tap_diag("reads 0 and 1 as the old probe took them (counter, then clock): %.0f Hz, "
+		    "%.0f%% off",
+		    naive, 100 * (naive / 62.5e6 - 1));
+	ab_tap_ok(ab_counter_rate_check(62500000, 0.02, r, 8, &seen) == 1 &&
+			  fabs(seen.hz_lo / 62.5e6 - 1) < 1e-4 &&
+			  fabs(seen.hz_hi / 62.5e6 - 1) < 1e-4,
+		  "counter rate: 6 of 8 reads preempted 4 ms: agrees, the clean window (reads 2 "
+		  "and 6) decides");
+	tick_reads(r, 8, 62.5e6, 0xff);
+	ab_tap_ok(ab_counter_rate_check(62500000, 0.02, r, 8, &seen) == 1 && seen.spread > 0.04,
+		  "counter rate: every read preempted 4 ms: the good counter's range still holds "
+		  "the stated rate");
+	tick_reads(r, 8, 1e9, 0x7e);
+	ab_tap_ok(ab_counter_rate_check(1000000000, 0.02, r, 8, NULL) == 1,
+		  "counter rate: 1 GHz (Armv8.6), reads 0 and 7 clean: agrees");
+	tick_reads(r, 8, 19.2e6, 0);
+	ab_tap_ok(ab_counter_rate_check(24000000, 0.02, r, 8, &seen) == 0 &&
+			  fabs(seen.hz_lo / 19.2e6 - 1) < 1e-4,
+		  "counter rate: CNTFRQ_EL0 says 24 MHz, the counter runs at 19.2: refused, "
+		  "measured 19.2 MHz");
+	tick_reads(r, 8, 19.2e6, 0xbb);
+	ab_tap_ok(ab_counter_rate_check(24000000, 0.02, r, 8, NULL) == 0,
+		  "counter rate: ... also when 6 of 8 reads were preempted");
+	tick_reads(r, 8, 62.5e6 * 1.01, 0);
+	ab_tap_ok(ab_counter_rate_check(62500000, 0.02, r, 8, NULL) == 1,
+		  "counter rate: 1% fast, within the 2% tolerance: agrees");
+	tick_reads(r, 8, 62.5e6 * 0.97, 0);
+	ab_tap_ok(ab_counter_rate_check(62500000, 0.02, r, 8, NULL) == 0,
+		  "counter rate: 3% slow: refused");
+	tick_reads(r, 8, 62.5e6, 0);
+	r[7].ticks = r[0].ticks - 1000;
+	r[6].ticks = r[0].ticks - 900;
+	ab_tap_ok(ab_counter_rate_check(62500000, 0.02, r, 8, NULL) == 0,
+		  "counter rate: a counter that went back over the widest windows: refused");
+	ab_tap_ok(ab_counter_rate_check(62500000, 0.02, r, 1, &seen) == 1 && !seen.windows,
+		  "counter rate: one read, no window: nothing disagrees");
+	r[1] = r[0];
+	r[1].ticks += 5000000;
+	ab_tap_ok(ab_counter_rate_check(62500000, 0.02, r, 2, &seen) == 1 && !seen.windows,
+		  "counter rate: two reads with no time surely between them: no window");
+}
+
 /* per_cpu in the JSON: one entry per CPU with its number, ops, bytes and ns. */
 static void test_per_cpu_json(void)
 {
@@ -996,5 +1090,6 @@ int main(void)
 	test_cpusets();
 	test_cycle_counter();
 	test_module_trusted();
+	test_counter_rate();
 	return ab_tap_finish();
 }

@@ -4,10 +4,7 @@
 # body under one stays a loop body, not glued to the macro as one statement.
 . "$(dirname "$0")/../lib.sh"
 tap_begin
-if ! command -v clang-format >/dev/null; then
-	echo "1..0 # SKIP clang-format not installed"
-	exit 0
-fi
+command -v clang-format >/dev/null || skip_all "clang-format not installed"
 scratch_dir
 cp "$ALGBENCH_TOP/.clang-format" .
 for m in json_array_foreach json_object_foreach mnl_attr_for_each_nested; do

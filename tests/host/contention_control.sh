@@ -6,10 +6,7 @@
 # needs a stats-on kernel and many CPUs (docs/scaling.md).
 . "$(dirname "$0")/../lib.sh"
 tap_begin
-if [ "$(nproc)" -lt 2 ]; then
-	echo "1..0 # SKIP one CPU: the control needs two"
-	exit 0
-fi
+[ "$(nproc)" -ge 2 ] || skip_all "one CPU: the control needs two"
 scratch_dir
 CC=$ALGBENCH_TOP/scripts/contention-control
 

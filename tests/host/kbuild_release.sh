@@ -10,7 +10,7 @@ tap_begin
 cache=$ALGBENCH_CACHE
 root=$(ls -d "$cache"/debian/6.1.*-amd64 2>/dev/null | head -n1)
 kdir=$(ls -d "$root"/usr/src/linux-headers-6.1.*-amd64 2>/dev/null | head -n1)
-if [ -z "$kdir" ]; then echo "1..0 # SKIP no Debian 6.1 headers in $cache/debian (scripts/vm/run fetches them)"; exit 0; fi
+[ -n "$kdir" ] || skip_all "no Debian 6.1 headers in $cache/debian (scripts/vm/run fetches them)"
 abi=$(basename "$root") # the folder scripts/vm/run unpacked it into: the ABI name
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -24,11 +24,10 @@ else
 	tar -C "$ALGBENCH_TOP" --exclude='./build*' -cf - . | tar -C src -xf -
 fi
 for tool in dpkg-buildpackage lintian; do
-	command -v $tool >/dev/null || { echo "1..0 # SKIP $tool not installed (scripts/setup installs it)"; exit 0; }
+	command -v $tool >/dev/null || skip_all "$tool not installed (scripts/setup installs it)"
 done
 if ! (cd src && dpkg-checkbuilddeps) 2>"$dir/deps"; then
-	echo "1..0 # SKIP $(sed 's/^dpkg-checkbuilddeps: //' "$dir/deps" | head -n1) (scripts/setup installs them)"
-	exit 0
+	skip_all "$(sed 's/^dpkg-checkbuilddeps: //' "$dir/deps" | head -n1) (scripts/setup installs them)"
 fi
 
 start=$SECONDS
@@ -50,7 +49,7 @@ check "the version check ran in debian/rules" grep -q "^check-version: debian/ch
 
 # lintian: errors fail, the rest is listed
 lintian --info "$deb" "$dkms" >"$dir/lintian.log" 2>&1
-sed 's/^/# lintian: /' "$dir/lintian.log" | grep -v 'running with root privileges' || true
+sed -n '/running with root privileges/!s/^/# lintian: /p' "$dir/lintian.log"
 check "lintian: no errors ($(grep -c '^E:' "$dir/lintian.log") E:, $(grep -c '^W:' "$dir/lintian.log") W:)" \
 	sh -c '! grep -q "^E:" "$0"' "$dir/lintian.log"
 

@@ -38,7 +38,9 @@ expect_status "no --out: exit 2" 2 "$ALGBENCH" report "$dir/r.json" 2>/dev/null
 # strings from the file are escaped for markdown and HTML
 jq '.run.host.cpu_model = "Q | `x` <img src=x onerror=alert(1)>" | .results[0].driver = "<script>alert(1)</script>"' \
 	"$dir/r.json" >"$dir/html.json"
-"$ALGBENCH" report "$dir/html.json" --out "$dir/rep4" >/dev/null 2>&1 || true
+rc=0
+"$ALGBENCH" report "$dir/html.json" --out "$dir/rep4" >/dev/null 2>&1 || rc=$?
+check "a host and a driver with markdown and HTML in them: exit 0 (got $rc)" [ "$rc" = 0 ]
 want='Q \| \`x\` &lt;img src=x onerror=alert(1)&gt;,'
 check "a '|', backquote or HTML tag from the file is escaped in report.md" sh -c \
 	'grep -qF -- "$1" "$0" && grep -qF "&lt;script&gt;alert(1)&lt;/script&gt;" "$0" && ! grep -q "<img\|<script" "$0"' \
@@ -50,7 +52,9 @@ check "... and nothing is written (no $dir/rep5)" test ! -e "$dir/rep5"
 # three boots merged: the page says so; an algorithm measured at one size has no chart, and no link
 { row kmod sync 16 100; row openssl evp 16 200; } | jq -s '{ schema: "algbench/1",
 	run: { id: "m", host: { kernel: "6.1" }, boots: [ {}, {}, {} ] }, results: . }' >"$dir/boots.json"
-"$ALGBENCH" report "$dir/boots.json" --out "$dir/rep6" >/dev/null 2>&1 || true
+rc=0
+"$ALGBENCH" report "$dir/boots.json" --out "$dir/rep6" >/dev/null 2>&1 || rc=$?
+check "three boots merged: exit 0 (got $rc)" [ "$rc" = 0 ]
 check "merged three-boot file: 'the samples of 3 boots merged', not 'one run'" sh -c \
 	'grep -q "the samples of 3 boots merged" "$0" && ! grep -q "one run" "$0"' "$dir/rep6/report.md"
 check "one size: no chart drawn, none linked" sh -c '! grep -q "plots/" "$0" && test ! -e "$1"' \

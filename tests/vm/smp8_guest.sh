@@ -14,8 +14,9 @@ jqok() { jq -e "$@" >/dev/null; }
 # ---- the harness: 1, 2, 4, 8 pinned threads ----------------------------------------
 rc=0
 algbench run --backend openssl --alg sha256 --sizes 256 --threads 1,2,4,all --seconds 0.05 \
-	--warmup 0.01 --repeats 4 --json /tmp/h.json 2>/tmp/h.err || rc=$?
+	--warmup 0.01 --repeats 4 --json /tmp/h.json >/tmp/h.out 2>/tmp/h.err || rc=$?
 check "harness run at 1, 2, 4, 8 threads exits 0 (got $rc)" [ "$rc" = 0 ]
+sed 's/^/#   /' /tmp/h.out /tmp/h.err
 check "four jobs, all ok" jqok '[.results[] | select(.status == "ok")] | length == 4' /tmp/h.json
 check "8 threads: per_cpu names CPUs 0..7 exactly once in every sample" \
 	jqok '[.results[] | select(.threads == 8) | .samples[] | [.per_cpu[].cpu] | sort == [range(8)]] |
@@ -26,7 +27,9 @@ check "the barrier releases all: every CPU has ops > 0 in every sample" \
 	jqok 'all(.results[].samples[].per_cpu[]; .ops > 0 and .ns > 0)' /tmp/h.json
 check "per_cpu sums to each sample's ops" jqok 'all(.results[].samples[]; .ops == ([.per_cpu[].ops] | add))' /tmp/h.json
 jq -r '.results[] | "# harness_ns at \(.threads) threads: samples 2..\(.samples | length): \([.samples[1:][].harness_ns] | map(tostring) | join(" ")) (median \([.samples[1:][].harness_ns] | sort | .[length / 2 | floor]))"' /tmp/h.json
-grep "^# scaling" /tmp/h.err || true
+# the table's summary (stdout) compares each thread count with 1 thread
+check "the summary's scaling line: N=2, N=4 and N=8 against 1 thread" \
+	grep -Eq '^# scaling openssl evp sha256 k0 digest 256: T\(N\)/\(N\*T\(1\)\) N=2 [0-9.]+, N=4 [0-9.]+, N=8 [0-9.]+' /tmp/h.out
 
 # ---- algbench.ko: cpus=all is one kthread per CPU -----------------------------------
 R=/tmp/algbench.reply # the reply of the job line algbench kmod sent to /dev/algbench

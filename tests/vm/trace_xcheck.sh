@@ -9,8 +9,7 @@
 . "$(dirname "$0")/../lib.sh"
 # build-variants builds the kernel if it is not cached (as vm_ab_kernels does).
 if ! root=$("$ALGBENCH_TOP/scripts/kernel/build-variants" --print-root stats-on 2>/dev/null); then
-	echo "1..0 # SKIP the stats-on kernel cannot be built or found (scripts/kernel/build-variants --print-root stats-on)"
-	exit 0
+	skip_all "the stats-on kernel cannot be built or found (scripts/kernel/build-variants --print-root stats-on)"
 fi
 rel=$(cat "$root/../release" 2>/dev/null)
 # The guest reads algbench_trace.ko's crypto_layout (a fact) and tracefs uses the module.

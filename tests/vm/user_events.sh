@@ -9,8 +9,7 @@
 . "$(dirname "$0")/../lib.sh"
 tap_begin
 if [ ! -d "$ALGBENCH_CACHE/kernels/trace/boot" ]; then
-	echo "1..0 # SKIP the trace kernel is not built (scripts/kernel/build-variants --print-root trace; minutes)"
-	exit 0
+	skip_all "the trace kernel is not built (scripts/kernel/build-variants --print-root trace; minutes)"
 fi
 share=$(mktemp -d)
 trap 'rm -rf "$share"' EXIT
