@@ -28,7 +28,7 @@ boot_reports=$(grep -E -c "$REPORTS" /tmp/boot.dmesg)
 check "boot: no report in the kernel log before any algbench module ($boot_reports)" test "$boot_reports" = 0
 grep -E "$REPORTS" /tmp/boot.dmesg | head -n 20 | sed 's/^/#   boot: /'
 for t in kasan kfence; do
-	echo "# boot: $(grep -i -m1 "^\[ *[0-9.]*\] $t:" /tmp/boot.dmesg | sed 's/^\[[^]]*\] //')"
+	echo "# boot: $(grep -m1 "^$t:" /tmp/boot.dmesg)"
 done
 check "the debug tools are on: KASAN, KFENCE, lockdep, kmemleak" sh -c \
 	"grep -q 'KernelAddressSanitizer initialized' /tmp/boot.dmesg && grep -q 'kfence: initialized' /tmp/boot.dmesg &&
@@ -49,9 +49,11 @@ check "modprobe algbench_em" modprobe algbench_em
 
 # ---- every job type: sync and async, one and all CPUs, inflight > 1 ---------------------
 # (also the fuzzer's seeds)
+# (ccm's IV starts with L-1, 1 to 7: the module's default IV, 0xa0 first,
+# is refused in its check, so ccm gets one)
 JOBS=(
 	"type=aead alg=gcm(aes) keylen=16 size=4096 op=encrypt"
-	"type=aead alg=ccm(aes) keylen=16 aad=16 size=1024 op=decrypt"
+	"type=aead alg=ccm(aes) keylen=16 aad=16 size=1024 op=decrypt iv=03000102030405060708090a0b0c0d0e"
 	"type=aead alg=rfc7539(chacha20,poly1305) keylen=32 size=512"
 	"type=skcipher alg=cbc(aes) keylen=16 size=4096"
 	"type=skcipher alg=xts(aes) keylen=32 size=4096 op=decrypt"
