@@ -33,8 +33,9 @@ start=$(date +%s)
 boot_guest "debug kernel" "$share" --kernel debug --smp 4 --mem 3G --timeout 5400 --append pci=noacpi --share "$share" \
 	-- bash /opt/algbench/tests/vm/debug_guest.sh
 check "the debug guest ran its checks (exit $rc)" [ "$rc" = 0 ]
-# (boot_guest shows the guest's TAP as comments: "#   " before each line)
-check "it booted the debug kernel $rel on 4 CPUs" grep -qxF "#   # $rel, 4 CPUs" <<<"$out"
-check "the guest's own checks all passed" grep -q '^#   # Totals: pass:[0-9]* fail:0 ' <<<"$out"
+# ($out is the guest's TAP as it printed it; boot_guest only shows it with
+# "#   " before each line)
+check "it booted the debug kernel $rel on 4 CPUs" grep -qxF "# $rel, 4 CPUs" <<<"$out"
+check "the guest's own checks all passed" grep -q '^# Totals: pass:[0-9]* fail:0 ' <<<"$out"
 echo "# wall time: $(($(date +%s) - start)) s"
 tap_end
