@@ -67,6 +67,22 @@ scratch_dir() {
 	cd "$dir" || exit 1
 }
 jqok() { jq -e "$@" >/dev/null; } # jqok FILTER FILE...: the filter's last output is true
+# kernel_log_clean NAME [ERE]: ok when the kernel log has no WARNING, BUG,
+# Oops or general protection report, nor a line matching the test's own ERE.
+# A log that cannot be read fails the check: "! dmesg | grep" would pass it.
+KERNEL_LOG_REPORTS='WARNING:|BUG:|Oops|general protection'
+kernel_log_clean() {
+	local name=$1 pattern=$KERNEL_LOG_REPORTS${2:+|$2} log bad
+	if ! log=$(dmesg 2>&1); then
+		not_ok "$name (the kernel log cannot be read: $log)"
+		return
+	fi
+	bad=$(grep -E "$pattern" <<<"$log")
+	if [ -z "$bad" ]; then ok "$name"; else
+		not_ok "$name"
+		head -n 40 <<<"$bad" | sed 's/^/#   dmesg: /'
+	fi
+}
 tap_end() {
 	echo "1..$tap_n"
 	echo "# Totals: pass:$((tap_n - tap_failed - tap_skipped)) fail:$tap_failed xfail:0 xpass:0 skip:$tap_skipped error:0" # as sys/tap.h

@@ -93,7 +93,7 @@ modprobe crypto_user
 check "without crypto_user (no autoload), AF_ALG's cbc(aes) fails with 'Protocol not supported'" \
 	jqok 'any(.results[]; .alg == "cbc(aes)" and .status != "ok" and (.reason | test("Protocol not supported")))' /tmp/nocu.json
 check "... while sha256 runs" jqok 'all(.results[] | select(.alg == "sha256"); .status == "ok")' /tmp/nocu.json
-check "no WARN, BUG or Oops in the kernel log" sh -c '! dmesg | grep -qE "WARNING:|BUG:|Oops"'
+kernel_log_clean "no WARN, BUG or Oops in the kernel log"
 if [ "$tap_failed" != 0 ]; then
 	sed 's/^/# run: /' /tmp/run.out | tail -n 20
 	jq -c '.results[] | select(.status != "ok" or .kat != "pass") | {backend, alg, mode, status, kat, driver, reason}' "$r" 2>/dev/null | head -n 10 | sed 's/^/# /'

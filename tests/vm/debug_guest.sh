@@ -278,7 +278,8 @@ cat "$KMEMLEAK" >/tmp/kmemleak
 leaks=$(grep -c '^unreferenced object' /tmp/kmemleak)
 check "kmemleak: no unreferenced object after the run ($leaks)" test "$leaks" = 0
 head -n 60 /tmp/kmemleak | sed 's/^/#   kmemleak: /'
-dmesg >/tmp/run.dmesg
+# an unreadable log would count as one without reports
+check "the kernel log can be read after the run" sh -c 'dmesg >/tmp/run.dmesg'
 echo "# kernel log since the modules loaded: $(wc -l </tmp/run.dmesg) lines; reports per kind:"
 for p in 'BUG:' 'WARNING:' 'KASAN' 'KFENCE' 'UBSAN' 'possible circular locking' 'possible recursive locking' \
 	'inconsistent lock state' 'sleeping function called from invalid context' 'unreferenced object' \

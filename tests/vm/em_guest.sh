@@ -154,11 +154,5 @@ for i in 1 2 3 4 5; do
 done
 check "5 more load/update/unload cycles ($cycles done)" test "$cycles" = 5 -a ! -e "$em"
 check "table cache destroyed (no leaked tables)" test -z "$(slab_objs)"
-splat="WARNING:|BUG:|Oops|Call Trace|still has objects"
-if dmesg | grep -E -q "$splat"; then
-	not_ok "dmesg clean"
-	dmesg | grep -E -A5 "$splat" | sed 's/^/# /'
-else
-	ok "dmesg clean (no WARN/BUG/Oops, no objects left in the table cache)"
-fi
+kernel_log_clean "kernel log clean (no WARN/BUG/Oops, no objects left in the table cache)" 'Call Trace|still has objects'
 tap_end

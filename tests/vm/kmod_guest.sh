@@ -247,10 +247,5 @@ check "reload after the cycles" modprobe algbench
 run_ok "runs after reload" "type=aead alg=gcm(aes) size=256 ms=$MS cpus=all" "$ncpu"
 check "final unload" rmmod algbench
 
-if log=$(dmesg); then
-	bad=$(grep -E 'WARNING|BUG|Oops|general protection|refcount_t|leak|hung_task|stack-protector' <<<"$log")
-	if [ -z "$bad" ]; then ok "dmesg has no WARN, BUG, Oops or leak"; else not_ok "dmesg: $bad"; fi
-else
-	not_ok "dmesg: cannot read the kernel log (exit $?)"
-fi
+kernel_log_clean "kernel log has no WARN, BUG, Oops or leak" 'WARNING|BUG|refcount_t|leak|hung_task|stack-protector'
 tap_end
