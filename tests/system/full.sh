@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The proof on a full system (issue 21 item 5): a Debian 12 system disk
 # (scripts/system/image: systemd, udev, GRUB, Debian's 6.1 and 6.12 kernels
-# with headers, DKMS), booted through its own GRUB by scripts/system/run. In
-# the guest, tests/system/guest.sh does what a user does on their server:
-# installs the algbench and algbench-dkms .debs built here from debian/ (or,
-# while the tree has no debian/, this build's binary and modules by hand),
-# runs scripts/bench with a short job list, lets scripts/ab-hardware reboot
-# through an ABAB across the two kernels and compare them, then boots once
-# with lockdown=integrity module.sig_enforce=1. This script checks what the
-# guest recorded. First run: the image is built (root; tens of minutes).
+# with headers, DKMS), booted through its own GRUB by scripts/system/run.
+# First the .debs are built from debian/ in a clean chroot, twice, by
+# scripts/system/debs (BPF engine, lintian, reproducible). In the guest,
+# tests/system/guest.sh does what a user does on their server: installs them
+# (or, while the tree has no debian/, this build's binary and modules by
+# hand), runs scripts/bench with a short job list and the package's
+# autopkgtests, lets scripts/ab-hardware reboot through an ABAB across the
+# two kernels and compare them, then boots once with lockdown=integrity
+# module.sig_enforce=1. This script checks what the guest recorded. First run: the image is built (root; tens of minutes).
 . "$(dirname "$0")/../lib.sh"
 tap_begin
 if [ "$(id -u)" != 0 ]; then
