@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The proof on a full system (issue 21 item 5): a Debian 12 system disk
 # (scripts/system/image: systemd, udev, GRUB, Debian's 6.1 and 6.12 kernels
-# with headers, DKMS), booted through its own GRUB by scripts/system/run. In
-# the guest, tests/system/guest.sh does what a user does on their server:
-# installs the algbench and algbench-dkms .debs built here from debian/ (or,
-# while the tree has no debian/, this build's binary and modules by hand),
-# runs scripts/bench with a short job list, lets scripts/ab-hardware reboot
-# through an ABAB across the two kernels and compare them, then boots once
-# with lockdown=integrity module.sig_enforce=1. This script checks what the
-# guest recorded. First run: the image is built (root; tens of minutes).
+# with headers, DKMS), booted through its own GRUB by scripts/system/run.
+# First the .debs are built from debian/ in a clean chroot, twice, by
+# scripts/system/debs (BPF engine, lintian, reproducible). In the guest,
+# tests/system/guest.sh does what a user does on their server: installs them
+# (or, while the tree has no debian/, this build's binary and modules by
+# hand), runs scripts/bench with a short job list and the package's
+# autopkgtests, lets scripts/ab-hardware reboot through an ABAB across the
+# two kernels and compare them, then boots once with lockdown=integrity
+# module.sig_enforce=1. This script checks what the guest recorded. First run: the image is built (root; tens of minutes).
 . "$(dirname "$0")/../lib.sh"
 tap_begin
 if [ "$(id -u)" != 0 ]; then
@@ -23,19 +24,41 @@ mkdir -p "$share/tree" "$share/out"
 # folders or results.
 (cd "$ALGBENCH_TOP" && git ls-files -co --exclude-standard -z | grep -zv '^results/' |
 	tar --null -T - -cf -) | tar -C "$share/tree" -xf - || { echo "Bail out! cannot copy the tree"; exit 1; }
+# ... and the shipped result debian/tests/compare-report reads.
+r=results/debian-6.1-vs-6.12/wallclock
+mkdir -p "$share/tree/$r" && cp "$ALGBENCH_TOP/$r"/*.json "$share/tree/$r/"
 
-# The packages, built from this tree as the project documents (debian/).
+# The packages, built from this tree as a Debian buildd does (issue 36):
+# scripts/system/debs builds them in a clean chroot (mmdebstrap's buildd
+# variant and the Build-Depends), checks that the installed algbench has its
+# BPF engine and builds again from another path, user, umask, locale, time
+# zone and clock: the .debs must reproduce byte for byte. The disk installs
+# the first build's .debs.
 if [ -d "$ALGBENCH_TOP/debian" ]; then
-	mkdir -p "$dir/src/algbench"
-	tar -C "$share/tree" -cf - . | tar -C "$dir/src/algbench" -xf -
 	t0=$SECONDS
-	if (cd "$dir/src/algbench" && dpkg-buildpackage -b -us -uc) >"$dir/dpkg-buildpackage.log" 2>&1; then
-		mkdir -p "$share/debs" && cp "$dir"/src/*.deb "$share/debs/"
-		ok "dpkg-buildpackage -b: $(cd "$share/debs" && echo *.deb) ($((SECONDS - t0)) s)"
+	debs=$dir/debs
+	drc=0
+	"$ALGBENCH_TOP/scripts/system/debs" --src "$share/tree" --out "$debs" 2>"$dir/debs.err" || drc=$?
+	sed 's/^/# /' "$dir/debs.err"
+	echo "# scripts/system/debs: exit $drc; $(paste -sd ';' "$debs/times" 2>/dev/null)"
+	if ls "$debs"/a/algbench_*.deb >/dev/null 2>&1; then
+		mkdir -p "$share/debs" && cp "$debs"/a/*.deb "$share/debs/"
+		ok "clean-chroot build (buildd + Build-Depends, dpkg-buildpackage -b): $(cd "$share/debs" && echo *.deb) ($((SECONDS - t0)) s)"
 	else
-		not_ok "dpkg-buildpackage -b failed; last lines:"
-		tail -n 20 "$dir/dpkg-buildpackage.log" | sed 's/^/# /'
+		not_ok "the clean-chroot build made no .debs (scripts/system/debs exit $drc)"
 	fi
+	grep -h "algbench trace: BPF engine\|BPF: crypto_counts" "$debs/build-a.log" 2>/dev/null | sed 's/^/# build A: /'
+	check "cmake built the BPF engine in" grep -q "algbench trace: BPF engine built in" "$debs/build-a.log"
+	sed 's/^/# /' "$debs/engine.txt" 2>/dev/null
+	check "the installed algbench has its BPF engine" sh -c '[ -s "$1" ] && ! grep -q "built without the BPF engine" "$1"' _ "$debs/engine.txt"
+	lintian "$debs"/a/*.deb >"$dir/lintian.log" 2>&1
+	sed -n '/running with root privileges/!s/^/# lintian: /p' "$dir/lintian.log"
+	check "lintian: 0 tags ($(grep -c '^[A-Z]: ' "$dir/lintian.log"))" sh -c '! grep -q "^[A-Z]: " "$1"' _ "$dir/lintian.log"
+	sed 's/^/# reproducible: /' "$debs/repro.txt" 2>/dev/null
+	check "reproducible: both builds' .debs byte-identical" sh -c '[ -s "$1" ] && ! grep -qv "^same " "$1"' _ "$debs/repro.txt"
+	for f in "$debs"/diffoscope-*.txt; do
+		[ -s "$f" ] && head -n 60 "$f" | sed "s|^|# $(basename "$f"): |"
+	done
 else
 	mkdir -p "$share/prebuilt/bin" "$share/prebuilt/kmod"
 	cp "$build/bin/algbench" "$share/prebuilt/bin/" || { echo "Bail out! no $build/bin/algbench"; exit 1; }
@@ -75,6 +98,12 @@ debs)
 	sed 's/^/#   /' "$o/dkms-status.txt"
 	for rel in $(grep -o 'vmlinuz-[^ ]*' "$o/grub.cfg" | sed 's/vmlinuz-//' | sort -u); do
 		check "dkms built algbench for $rel" grep -Fq ", $rel, x86_64: installed" "$o/dkms-status.txt" # -F: a release has dots and +
+	done
+	# autopkgtest in the guest: every test of debian/tests/control passed.
+	echo "# autopkgtest (exit $(cat "$o/autopkgtest.rc" 2>/dev/null), $(awk '$1 == "autopkgtest" { print $2 " s" }' "$o/times" 2>/dev/null)) summary:"
+	sed 's/^/#   /' "$o/autopkgtest/summary" 2>/dev/null || tail -n 20 "$o/autopkgtest.log" 2>/dev/null | sed 's/^/#   /'
+	for t in $(sed -n 's/^Tests: *//p' "$ALGBENCH_TOP/debian/tests/control" | tr ',' ' '); do
+		check "autopkgtest $t: PASS" grep -Eq "^$t +PASS" "$o/autopkgtest/summary"
 	done
 	;;
 prebuilt) ok "modules installed by hand (no package yet)" ;;

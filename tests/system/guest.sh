@@ -2,9 +2,10 @@
 # The full-system test's guest side: tests/system/full.sh hands it in and
 # scripts/system/run runs it as root at every boot of the Debian 12 system
 # disk. As a user would on their server: install algbench's .debs (DKMS builds
-# the modules for both installed kernels), run README's main command, let
-# scripts/ab-hardware drive a reboot-driven ABAB across the two kernels
-# through GRUB, then boot once with lockdown=integrity module.sig_enforce=1.
+# the modules for both installed kernels), run README's main command and the
+# package's autopkgtests (debian/tests), let scripts/ab-hardware drive a
+# reboot-driven ABAB across the two kernels through GRUB, then boot once with
+# lockdown=integrity module.sig_enforce=1.
 # It records what it saw under out/ in the shared folder; full.sh checks it.
 # Exit 75: continue after the next boot (scripts/system/run's contract).
 set -uo pipefail
@@ -72,6 +73,18 @@ install)
 	echo $? >"$out/bench.rc"
 	cp "$rdir"/results/*.json "$out/" 2>/dev/null
 	tail -n 5 "$out/bench.log"
+	# The package's own tests (debian/tests), as Debian's CI runs them, on
+	# the installed .debs: the null virt server runs them on this system,
+	# which is a whole machine (isolation-machine), as root (needs-root).
+	# --no-built-binaries: the tree is not built, its tests' Depends are
+	# what dpkg -i installed above (the guest has no network).
+	if [ "$(cat "$out/install-path")" = debs ]; then
+		say "autopkgtest --no-built-binaries $tree/ -- null"
+		timed autopkgtest autopkgtest --no-built-binaries --output-dir "$out/autopkgtest" "$tree/" -- null \
+			>"$out/autopkgtest.log" 2>&1
+		echo $? >"$out/autopkgtest.rc"
+		cat "$out/autopkgtest/summary" 2>/dev/null
+	fi
 	# The reboot-driven A/B: BASE the 6.1 kernel, NEW the 6.12 one.
 	mapfile -t rels < <(kernels)
 	say "scripts/ab-hardware: $ROUNDS rounds, ${rels[0]} against ${rels[-1]}"

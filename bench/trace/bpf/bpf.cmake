@@ -50,8 +50,12 @@ if(NOT ALGBENCH_BPF STREQUAL "OFF")
     set(bpf_src ${CMAKE_CURRENT_SOURCE_DIR}/trace/bpf)
     set(bpf_out ${CMAKE_CURRENT_BINARY_DIR}/trace/bpf)
     file(MAKE_DIRECTORY ${bpf_out})
+    # -ffile-prefix-map: the object, DWARF and BTF line info included, is
+    # embedded in the binary, so it names no build folder (a package then
+    # builds byte for byte the same from any path; dpkg maps C's the same way).
     add_custom_command(OUTPUT ${bpf_out}/crypto_counts.bpf.o
       COMMAND ${BPF_CLANG} -g -O2 -Wall -Werror -target bpf -D__TARGET_ARCH_${bpf_arch}
+        -ffile-prefix-map=${PROJECT_SOURCE_DIR}=.
         -I${LIBBPF_INCLUDE} -I/usr/include/${CMAKE_LIBRARY_ARCHITECTURE} -I${bpf_src}
         -c ${bpf_src}/crypto_counts.bpf.c -o ${bpf_out}/crypto_counts.bpf.o
       DEPENDS ${bpf_src}/crypto_counts.bpf.c ${bpf_src}/crypto_core.h ${bpf_src}/counts.h
