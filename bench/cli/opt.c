@@ -232,6 +232,7 @@ int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target
 	char shorts[3 * AB_OPT_MAX + 5], why[AB_WHY_LEN];
 	int ret;
 
+	*first = argc; /* set on every return: no caller reads an unset index */
 	ab_cmd_name_set(c->who ? c->who : c->name);
 	if (build(c, lo, shorts) || apply_defaults(c, target))
 		return 2;

@@ -262,7 +262,8 @@ static int read_domain(const char *name, struct ab_em_pd *pd, char *why, size_t 
 	int ret = 0;
 
 	memset(pd, 0, sizeof(*pd));
-	snprintf(pd->name, sizeof(pd->name), "%s", name);
+	/* the caller refused longer names; the precision says so to the compiler */
+	snprintf(pd->name, sizeof(pd->name), "%.*s", (int)sizeof(pd->name) - 1, name);
 	snprintf(dir, sizeof(dir), AB_EM_DEBUGFS "/%s", name);
 	d = opendir(dir);
 	if (!d)

@@ -79,22 +79,30 @@ struct pairing {
 	json_t *index; /* job key -> position in pairs (jansson's hash table) */
 };
 
+/* The pair for KEY, made if new; IDENT is taken over either way. NULL when out of memory. */
 static struct job_pair *find_or_add(struct pairing *p, const char *key, json_t *ident)
 {
 	json_t *at = p->index ? json_object_get(p->index, key) : NULL;
+	struct job_pair *jp;
 
 	if (at) {
 		json_decref(ident);
 		return &p->pairs[json_integer_value(at)];
 	}
 	if ((!p->index && !(p->index = json_object())) || AB_ARRAY_RESERVE(p->pairs, p->cap, p->n))
-		return NULL;
-	p->pairs[p->n] = (struct job_pair){ .key = strdup(key), .ident = ident };
-	p->pairs[p->n].side[0].ins_per_op = p->pairs[p->n].side[1].ins_per_op = NAN;
-	if (!p->pairs[p->n].key ||
-	    json_object_set_new(p->index, key, json_integer((json_int_t)p->n)))
-		return NULL;
-	return &p->pairs[p->n++];
+		goto fail;
+	jp = &p->pairs[p->n];
+	*jp = (struct job_pair){ .key = strdup(key), .ident = ident };
+	jp->side[0].ins_per_op = jp->side[1].ins_per_op = NAN;
+	if (!jp->key || json_object_set_new(p->index, key, json_integer((json_int_t)p->n))) {
+		free(jp->key); /* not counted in p->n yet, so free_pairing() would not */
+		goto fail;
+	}
+	p->n++;
+	return jp;
+fail:
+	json_decref(ident);
+	return NULL;
 }
 
 static struct unit *unit_of(struct side *s, long long round)
@@ -121,6 +129,7 @@ static int add_sample(struct side *s, long long round, double mbps, double nsop)
 {
 	struct unit *u = unit_of(s, round);
 
+	/* gcc -fanalyzer's leak here is false: u->mbps/nsop are freed by free_pairing() */
 	if (!u || AB_ARRAY_RESERVE(u->mbps, u->cap, u->n) ||
 	    AB_ARRAY_RESERVE(u->nsop, u->cap_nsop, u->n))
 		return -ENOMEM;

@@ -264,7 +264,7 @@ static double series_one_thread(const struct points *pts, const struct point *p)
 static int plot_efficiency(const char *alg, const char *safe, const char *dir, const char *data,
 			   size_t n_series)
 {
-	char name[160], script[512];
+	char name[200], script[512]; /* SAFE (plot_alg's, under 160) and the suffix always fit */
 	FILE *g;
 
 	snprintf(name, sizeof(name), "%s-efficiency", safe);

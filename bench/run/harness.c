@@ -298,6 +298,7 @@ static int start_workers(const struct ab_job *job, struct worker *w, struct gate
 		w[i].all = w;
 		w[i].gate = gate;
 		w[i].barrier = bar;
+		/* gcc -fanalyzer: cpus[i] is set (i < threads <= n_cpus), and time_threads frees samples */
 		w[i].cpu = cpus[i];
 		w[i].samples = calloc(job->repeats, sizeof(struct window));
 		if (!w[i].samples)

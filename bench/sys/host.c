@@ -15,9 +15,11 @@
 
 int ab_read_line(const char *path, char *buf, size_t cap)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f;
 	int ok;
 
+	buf[0] = '\0'; /* empty on every failure: a caller that reads it anyway reads no garbage */
+	f = fopen(path, "r");
 	if (!f)
 		return -errno;
 	ok = fgets(buf, (int)cap, f) != NULL;

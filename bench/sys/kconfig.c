@@ -177,7 +177,7 @@ static int check_text(const char *text, size_t len, char *err, size_t errlen)
 
 int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t errlen)
 {
-	char srcarch[32] = "", *line, *next;
+	char srcarch[sizeof(kc->arch)] = "", *line, *next;
 	size_t cap = 1024;
 	unsigned int lineno = 0;
 

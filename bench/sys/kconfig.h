@@ -30,7 +30,7 @@ struct kconfig {
 	struct ksym *syms; /* sorted by name, one per symbol */
 	size_t n_syms;
 	char *text;	   /* owns every string above */
-	char arch[16];	   /* x86_64, i386, arm64, arm, riscv, powerpc, s390, ... */
+	char arch[32];	   /* x86_64, arm64, ..., or the header's SRCARCH (%31s) whole */
 	char version[64];  /* from the "Linux/ARCH VERSION Kernel Configuration" header */
 	char source[4096]; /* what was read: path, and member for a .deb */
 	size_t path_len;   /* source starts with the path, this long */

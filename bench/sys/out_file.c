@@ -233,7 +233,7 @@ int ab_out_replace(const struct ab_out_dir *d, const char *name, int (*fill)(FIL
 
 FILE *ab_out_fopen(const struct ab_out_dir *d, const char *name, char why[AB_WHY_LEN])
 {
-	enum ab_out_what what;
+	enum ab_out_what what = AB_OUT_NEW; /* read only when ab_out_what() returns 0 and sets it */
 	struct stat st;
 	FILE *f;
 	int fd, err;

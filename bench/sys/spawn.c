@@ -21,8 +21,10 @@ extern char **environ;
 static int start(const char *const argv[], unsigned int flags, int out_fd, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
-	int err = posix_spawn_file_actions_init(&fa);
+	int err;
 
+	*pid = -1; /* no child until posix_spawnp says so: set on every return */
+	err = posix_spawn_file_actions_init(&fa);
 	if (err)
 		return -err;
 	if (out_fd >= 0) {

@@ -304,11 +304,16 @@ int trace_bpf_open(struct trace_session *s, int fast, char *why, size_t why_len)
 	lib_log_len = 0;
 	lib_log[0] = '\0';
 	libbpf_set_print(collect_log);
+	/* never 0 on failure: errno may be 0 (libbpf returns its error), and a NULL skel must stop */
 	b->ncpu = libbpf_num_possible_cpus();
-	b->skel = crypto_counts__open();
-	err = b->ncpu > 0 && b->skel ? 0 : -errno;
+	if (b->ncpu <= 0)
+		err = b->ncpu < 0 ? b->ncpu : -EINVAL;
+	else if (!(b->skel = crypto_counts__open()))
+		err = errno ? -errno : -EINVAL;
+	else
+		err = 0;
 	if (err)
-		explain(err ? err : -EINVAL, "opening the embedded object", why, why_len);
+		explain(err, "opening the embedded object", why, why_len);
 	if (!err)
 		b->skel->rodata->nr_cpus = (__u32)b->ncpu;
 	if (!err)

@@ -217,17 +217,19 @@ static void algs_open(struct trace_session *s)
 	s->alg_keys = 1;
 }
 
+#define ALGS_LEFT_LOADED " (left loaded; remove by hand: rmmod algbench_trace)"
+
 /* Unloads what algs_open loaded and frees the names: 0, or -errno with why. */
 static int algs_close(struct trace_session *s, char *why, size_t why_len)
 {
-	char how[AB_WHY_LEN];
+	/* short enough that the fix after it always fits an AB_WHY_LEN reason */
+	char how[AB_WHY_LEN - sizeof(ALGS_LEFT_LOADED) + 1];
 	int err = 0;
 
 	trace_algs_free(&s->alg_names);
 	trace_algs_free(&s->algs_now);
 	if (s->algs_loaded && (err = abk_unload("algbench_trace", how, sizeof(how))))
-		snprintf(why, why_len, "%s (left loaded; remove by hand: rmmod algbench_trace)",
-			 how);
+		snprintf(why, why_len, "%s" ALGS_LEFT_LOADED, how);
 	else
 		s->algs_loaded = 0;
 	return err;

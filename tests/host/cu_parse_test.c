@@ -269,10 +269,17 @@ static void test_proc_and_config(void)
 {
 	char path[] = "/tmp/algbench-proc-XXXXXX";
 	int fd = mkstemp(path);
-	FILE *f = fdopen(fd, "w");
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	struct pc_alg *algs;
 	size_t n;
 
+	if (!f) {
+		ab_tap_ok(false, "a temporary /proc/crypto file");
+		ab_tap_diag("%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
 	fputs("name         : sha256\ndriver       : sha256-generic\nmodule       : kernel\n"
 	      "priority     : 100\ntype         : shash\nblocksize    : 64\ndigestsize   : 32\n\n"
 	      "name         : cbc(aes)\ndriver       : cbc-aes-aesni\ngeniv        : <none>\n\n",
@@ -330,9 +337,14 @@ static int write_corpus(const char *dir)
 		}
 		snprintf(path, sizeof(path), "%s/seed-%d", dir, k);
 		f = fopen(path, "wb");
-		if (!f || fwrite(w.b, 1, w.len, f) != w.len)
+		if (!f)
 			return 1;
-		fclose(f);
+		if (fwrite(w.b, 1, w.len, f) != w.len) {
+			fclose(f);
+			return 1;
+		}
+		if (fclose(f))
+			return 1;
 	}
 	return 0;
 }

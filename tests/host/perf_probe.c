@@ -29,11 +29,13 @@ static int open_counter(uint64_t config)
 	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
 }
 
+/* the counted work's stores go here: volatile, so no compiler drops the loop */
+static volatile uint64_t sink;
+
 int main(void)
 {
 	static const uint64_t configs[2] = { PERF_COUNT_HW_CPU_CYCLES, PERF_COUNT_HW_INSTRUCTIONS };
 	static const char *const names[2] = { "cycles", "instructions" };
-	volatile uint64_t sink = 0;
 	uint64_t count[2] = { 0, 0 };
 	int fd[2];
 

@@ -129,6 +129,7 @@ static const char *const odd_cpus[] = {
 /* A value for key K: one of its names, a bound or a number past it, or junk. */
 static void key_value(unsigned int k, char *out, size_t cap)
 {
+	/* never NULL: K is below ABK_N_KEYS (pick's bound), whatever gcc -fanalyzer says */
 	const struct abk_key_desc *d = abk_key(k);
 	unsigned int i, n;
 
