@@ -757,5 +757,6 @@ const struct ab_opt_cmd ab_plot_cmd = {
 		 "its interval, the threshold band and the verdict as colour (pages of 500\n"
 		 "pairs: ab-ratio-1.png...). An algorithm with more than 16 lines gets a chart\n"
 		 "per backend and mode (ALG-BACKEND-MODE-size.png...). Data and gnuplot\n"
-		 "scripts go to DIR/data.\n",
+		 "scripts go to DIR/data, each naming its files from there, so the folder\n"
+		 "can move: cd DIR/data && gnuplot NAME.gp redraws a chart.\n",
 };
