@@ -8,8 +8,9 @@
 #   /sys/kernel/..., /boot/config-REL, /usr/lib/...) are the same on every
 #   machine and have other roots, so they cannot match; nor can /opt, where
 #   every guest mounts the checkout (/opt/algbench, docs/scaling.md);
-# - a path is a path only where it starts a word: results/x/tmp/y or a URL's
-#   https://host/home/... is not one;
+# - a path is a path only where it starts a word and names something under
+#   its root: results/x/tmp/y, a URL's https://host/home/... or the word
+#   /tmp in prose is not one;
 # - what follows `scripts/vm/run ... --` runs in the guest, whose folders
 #   (/results, /root, a /tmp file) are the VM's own: that part of such a line
 #   is not read.
@@ -27,7 +28,7 @@ scan() {
 				# the guest side of a VM command
 				if (line ~ /^(## [^ ]+ )?scripts\/vm\/run / && (i = index(line, " -- ")))
 					line = substr(line, 1, i)
-				if (match(line, /(^|[^A-Za-z0-9_.~+\/-])\/(work|home|root|tmp|var\/tmp|mnt|media|srv)(\/[^ "\x27`)]*)?([^A-Za-z0-9_.-]|$)/))
+				if (match(line, /(^|[^A-Za-z0-9_.~+\/-])\/(work|home|root|tmp|var\/tmp|mnt|media|srv)\/[^ "\x27`)]+/))
 					printf "%s:%d: %s\n", f, FNR, substr(line, RSTART, RLENGTH < 80 ? RLENGTH : 80)
 			}' "$f"
 		done
@@ -41,7 +42,7 @@ scripts/ab-stats --smp 1 --out /work/main/results/x -- --alg sha256
 scripts/vm/run --kernel stats-off --share /tmp/tmp.Ab3/rounds -- algbench run --out /results/r.json
 ## 2026-12-04T10:50:52Z: scripts/vm/run --kernel k -- sh -c 'algbench run --json /tmp/x.json; cd /root'
 "config_source": "/boot/config-6.1.0", "origin": "/sys/kernel/debug/energy_model/x", /proc/crypto /usr/lib/x
-see results/trace-cost/tmp/x and https://example.org/home/x
+see results/trace-cost/tmp/x and https://example.org/home/x, made under /tmp or /home
 "file": "/home/u/algbench/results/y/base.json"
 EOT
 got=$(scan t | cut -d: -f2 | paste -sd' ')
