@@ -28,20 +28,18 @@ static int relative(const char *p, const char *d, char *out, size_t len)
 	for (i = 0; p[i] && p[i] == d[i]; i++)
 		if (p[i] == '/')
 			common = i;
-	if (!d[i] && (!p[i] || p[i] == '/'))
-		common = i;
+	if ((!d[i] && (!p[i] || p[i] == '/')) || (!p[i] && d[i] == '/'))
+		common = i; /* one is the other's folder, or both are the same */
 	if (!common) /* only the root is shared: "../../x/y" would spell out where both are */
 		return -EXDEV;
 	ups = components(d + common);
 	rest = p + common + (p[common] == '/');
 	out[0] = 0;
-	for (size_t k = 0; k < ups; k++)
-		used += (size_t)snprintf(out + used, used < len ? len - used : 0, "%s..",
-					 k ? "/" : "");
-	if (*rest)
-		used += (size_t)snprintf(out + used, used < len ? len - used : 0, "%s%s",
-					 ups ? "/" : "", rest);
-	else if (!ups)
+	for (size_t k = 0; k < ups && used < len; k++)
+		used += (size_t)snprintf(out + used, len - used, "%s..", k ? "/" : "");
+	if (*rest && used < len)
+		used += (size_t)snprintf(out + used, len - used, "%s%s", ups ? "/" : "", rest);
+	else if (!*rest && !ups)
 		used = (size_t)snprintf(out, len, ".");
 	return used < len ? 0 : -ENAMETOOLONG;
 }

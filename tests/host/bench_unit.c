@@ -670,6 +670,8 @@ static void test_path_rel(void)
 		  "path_rel: from a folder above, a/b");
 	ab_tap_ok(ok && !ab_path_rel(a, a, out, sizeof(out)) && !strcmp(out, "."),
 		  "path_rel: the folder itself is .");
+	ab_tap_ok(ok && !ab_path_rel(a, b, out, sizeof(out)) && !strcmp(out, ".."),
+		  "path_rel: the folder above is ..");
 	ab_tap_ok(ok && !ab_path_rel(f, link, out, sizeof(out)) && !strcmp(out, "../x.json"),
 		  "path_rel: a link is resolved first, so the answer leads to the file");
 	ab_tap_ok(ok && ab_path_rel(f, "/proc/self", out, sizeof(out)) == -EXDEV &&
