@@ -39,3 +39,19 @@ ALGBENCH_ACCEL_MODULES=aesni_intel,ghash_clmulni_intel,sha256_ssse3,sha512_ssse3
 # NEON ones (ChaCha20, Poly1305). A real arm64 boot gets them from udev
 # (cpu:type:...:feature:...); scripts/vm/run --arch arm64 --modules loads them.
 ALGBENCH_ACCEL_MODULES_ARM64=aes_ce_blk,aes_ce_ccm,ghash_ce,sha1_ce,sha2_ce,sha512_ce,sha3_ce,polyval_ce,crct10dif_ce,chacha_neon,poly1305_neon
+
+# rel_path PATH DIR: PATH as named from the folder DIR, the rule for every
+# path a written file records (docs/result-json.md, "Paths"; in C,
+# bench/sys/path.c): relative, and when the two share no folder but the root
+# (a path climbing to / spells out the machine's folders), PATH's last
+# component alone. A command line to re-run (commands.txt) names paths from
+# the checkout's top: rel_path "$out" "$ALGBENCH_TOP".
+rel_path() {
+	_rp_p=$(realpath -m -- "$1") && _rp_d=$(realpath -m -- "$2") || return 2
+	_rp_pt=${_rp_p#/} _rp_dt=${_rp_d#/}
+	if [ "$_rp_d" = / ] || [ "${_rp_pt%%/*}" != "${_rp_dt%%/*}" ]; then
+		basename -- "$_rp_p"
+	else
+		realpath -m --relative-to="$_rp_d" -- "$_rp_p"
+	fi
+}

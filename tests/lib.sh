@@ -83,6 +83,21 @@ kernel_log_clean() {
 		head -n 40 <<<"$bad" | sed 's/^/#   dmesg: /'
 	fi
 }
+# names_no_folder NAME DIR FOLDER...: ok if no file under DIR holds the
+# absolute path of any FOLDER (the checkout, the build, the output folder
+# itself): what algbench and its scripts write names paths relative to the
+# output folder or the checkout (docs/result-json.md, "Paths"). The files
+# that do are listed.
+names_no_folder() {
+	local name=$1 dir=$2 f pats=() hits
+	shift 2
+	for f; do pats+=(-e "$f"); done
+	hits=$(grep -rlF "${pats[@]}" -- "$dir")
+	if [ -z "$hits" ]; then ok "$name"; else
+		not_ok "$name"
+		sed 's/^/#   names an absolute folder: /' <<<"$hits"
+	fi
+}
 tap_end() {
 	echo "1..$tap_n"
 	echo "# Totals: pass:$((tap_n - tap_failed - tap_skipped)) fail:$tap_failed xfail:0 xpass:0 skip:$tap_skipped error:0" # as sys/tap.h

@@ -25,6 +25,7 @@
 #include "result/result_json.h"
 #include "sys/array.h"
 #include "sys/json_out.h"
+#include "sys/path.h"
 #include "sys/progress.h"
 #include "sys/text.h"
 
@@ -456,12 +457,23 @@ static void judge_word(struct verdict *v, bool deterministic, double threshold)
 	}
 }
 
-static json_t *run_summary(json_t *root, const char *path)
+/*
+ * A side as the comparison records it: its file named from the folder the
+ * JSON goes to (the working directory for stdout), so the comparison moves
+ * with the results beside it and names no machine's folders.
+ */
+static json_t *run_summary(json_t *root, const char *path, const char *json_out)
 {
 	json_t *run = json_object_get(root, "run");
 	json_t *host = json_object_get(run, "host");
+	char dir[4096], file[4096];
 
-	return json_pack("{s:s, s:O?, s:O?, s:O?}", "file", path, "id", json_object_get(run, "id"),
+	if (json_out && strcmp(json_out, "-"))
+		ab_path_dir(json_out, dir, sizeof(dir));
+	else
+		snprintf(dir, sizeof(dir), ".");
+	ab_path_rel(path, dir, file, sizeof(file)); /* else its name alone */
+	return json_pack("{s:s, s:O?, s:O?, s:O?}", "file", file, "id", json_object_get(run, "id"),
 			 "kernel", json_object_get(host, "kernel"), "crypto_stats",
 			 json_object_get(host, "crypto_stats"));
 }
@@ -665,8 +677,8 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	pairs = json_array();
 	one_sided = json_array();
 	out = json_pack("{s:s, s:o, s:o, s:f, s:s, s:i, s:s, s:f, s:o, s:o}", "schema",
-			"algbench-compare/1", "base", run_summary(base, base_path), "new",
-			run_summary(new, new_path), "threshold", threshold, "mode",
+			"algbench-compare/1", "base", run_summary(base, base_path, json_out), "new",
+			run_summary(new, new_path, json_out), "threshold", threshold, "mode",
 			deterministic ? "deterministic" : "wallclock", "min_boots",
 			deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK, "correction",
 			"benjamini-hochberg", "alpha", FDR_ALPHA, "pairs", pairs, "one_sided",

@@ -26,6 +26,7 @@
 #include "sys/json_in.h"
 #include "sys/json_out.h"
 #include "sys/out_file.h"
+#include "sys/path.h"
 #include "sys/text.h"
 
 /* The layers, in the order the table shows them. */
@@ -238,15 +239,20 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 	fputc('\n', f);
 }
 
-/* The page's header: the file, its run and host, what one job is. */
-static void header(FILE *f, json_t *root, const char *path)
+/*
+ * The page's header: the file (named from DIR, where the page is, so the
+ * folders can move together), its run and host, what one job is.
+ */
+static void header(FILE *f, json_t *root, const char *path, const char *dir)
 {
 	json_t *run = json_object_get(root, "run"), *host = json_object_get(run, "host");
 	json_t *r = json_array_get(json_object_get(root, "results"), 0);
 	size_t boots = json_array_size(json_object_get(run, "boots"));
+	char from[4096];
 
+	ab_path_rel(path, dir, from, sizeof(from)); /* else its name alone */
 	fprintf(f, "# What each layer costs\n\nFrom ");
-	cell(f, path);
+	cell(f, from);
 	fprintf(f, " (run ");
 	cell(f, str(run, "id"));
 	fprintf(f, "): kernel ");
@@ -356,7 +362,7 @@ static int report(const char *path, const char *dir)
 		ab_err("cannot write %s: %s\n", md, why);
 		goto out;
 	}
-	header(f, root, path);
+	header(f, root, path, dir);
 	json_decref(shown);
 	shown = json_array();
 	for (i = 0; shown && i < n_algs; i++)

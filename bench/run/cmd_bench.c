@@ -19,6 +19,7 @@
 #include "run/plan.h"
 #include "run/table.h"
 #include "sys/cpu.h"
+#include "sys/path.h"
 #include "sys/perf.h"
 #include "sys/progress.h"
 #include "trace/counts_json.h"
@@ -208,6 +209,31 @@ struct run_state {
 	struct ab_em_source em;	     /* --energy-model, when one was found */
 	int em_on;
 };
+
+/*
+ * The energy model as the result records it: a table file named from the
+ * result's folder (the working directory for stdout), as every path a
+ * result holds (sys/path.h); a debugfs device as the kernel names it.
+ */
+static json_t *em_json(const struct run_state *s)
+{
+	json_t *em = ab_em_source_json(&s->em), *name;
+	char dir[4096], file[4096];
+
+	if (!em || s->em.from_device)
+		return em;
+	if (strcmp(s->json_path, "-"))
+		ab_path_dir(s->json_path, dir, sizeof(dir));
+	else
+		snprintf(dir, sizeof(dir), ".");
+	ab_path_rel(s->em.origin, dir, file, sizeof(file)); /* else its name alone */
+	name = json_string(file);
+	if (!name) /* a link led to a name that is not UTF-8 text: no name, rather than the path */
+		name = json_string("?");
+	json_object_set(em, "source", name);
+	json_object_set_new(em, "origin", name);
+	return em;
+}
 
 /* One reading of the probes' counters: count, or -errno (said on stderr). */
 static int trace_read(struct run_state *s, struct trace_counts *c)
@@ -505,8 +531,7 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		free(jobs);
 		return 2;
 	}
-	if (s.json && s.em_on &&
-	    ab_json_set_run(s.json, "energy_model", ab_em_source_json(&s.em))) {
+	if (s.json && s.em_on && ab_json_set_run(s.json, "energy_model", em_json(&s))) {
 		close_json(&s);
 		free(jobs);
 		return 1;

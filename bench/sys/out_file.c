@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "sys/out_file.h"
+#include "sys/path.h"
 
 /*
  * Whether UID's folders are trusted as ours: our own, root's, and under
@@ -85,8 +86,7 @@ int ab_out_dir_of(struct ab_out_dir *d, const char *path, const char **name, cha
 		snprintf(why, AB_WHY_LEN, "path too long");
 		return -ENAMETOOLONG;
 	}
-	/* "/x": the root folder */
-	snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	ab_path_dir(path, dir, sizeof(dir));
 	return ab_out_dir_open(d, dir, why);
 }
 

@@ -16,9 +16,11 @@ extern char **environ;
 
 /*
  * posix_spawnp, not fork+exec: glibc reports a failed exec as its return
- * value. OUT_FD >= 0: the child's stdout and stderr go there.
+ * value. OUT_FD >= 0: the child's stdout and stderr go there. DIR: the
+ * child's working directory (NULL: ours).
  */
-static int start(const char *const argv[], unsigned int flags, int out_fd, pid_t *pid)
+static int start(const char *dir, const char *const argv[], unsigned int flags, int out_fd,
+		 pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
 	int err;
@@ -27,11 +29,13 @@ static int start(const char *const argv[], unsigned int flags, int out_fd, pid_t
 	err = posix_spawn_file_actions_init(&fa);
 	if (err)
 		return -err;
-	if (out_fd >= 0) {
+	if (dir)
+		err = posix_spawn_file_actions_addchdir_np(&fa, dir);
+	if (!err && out_fd >= 0) {
 		err = posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO);
 		if (!err)
 			err = posix_spawn_file_actions_adddup2(&fa, out_fd, STDERR_FILENO);
-	} else if (flags & AB_SPAWN_QUIET) {
+	} else if (!err && (flags & AB_SPAWN_QUIET)) {
 		err = posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY,
 						       0);
 	}
@@ -65,10 +69,11 @@ static int wait_for(const char *name, pid_t pid, char *why, size_t len)
 }
 
 /* start() saying why it could not: the pid, or -errno with WHY naming ARGV[0]. */
-static pid_t launch(const char *const argv[], unsigned int flags, char *why, size_t len)
+static pid_t launch(const char *dir, const char *const argv[], unsigned int flags, char *why,
+		    size_t len)
 {
 	pid_t pid;
-	int ret = start(argv, flags, -1, &pid);
+	int ret = start(dir, argv, flags, -1, &pid);
 
 	if (ret) {
 		snprintf(why, len, "cannot run %s: %s", argv[0], strerror(-ret));
@@ -79,7 +84,7 @@ static pid_t launch(const char *const argv[], unsigned int flags, char *why, siz
 
 pid_t ab_spawn_start(const char *const argv[], char *why, size_t len)
 {
-	return launch(argv, 0, why, len);
+	return launch(NULL, argv, 0, why, len);
 }
 
 int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len)
@@ -87,11 +92,17 @@ int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len)
 	return wait_for(name, pid, why, len);
 }
 
-int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len)
+int ab_spawn_in(const char *dir, const char *const argv[], unsigned int flags, char *why,
+		size_t len)
 {
-	pid_t pid = launch(argv, flags, why, len);
+	pid_t pid = launch(dir, argv, flags, why, len);
 
 	return pid < 0 ? (int)pid : wait_for(argv[0], pid, why, len);
+}
+
+int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len)
+{
+	return ab_spawn_in(NULL, argv, flags, why, len);
 }
 
 /* Everything the child writes until it closes the pipe; what OUT cannot hold is read and dropped.
@@ -128,7 +139,7 @@ int ab_spawn_capture(const char *const argv[], char *out, size_t out_len, char *
 		return ret;
 	}
 	/* dup2 in the child clears O_CLOEXEC on its copy; ours stay close-on-exec */
-	ret = start(argv, 0, fds[1], &pid);
+	ret = start(NULL, argv, 0, fds[1], &pid);
 	close(fds[1]);
 	if (ret) {
 		close(fds[0]);

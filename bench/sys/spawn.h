@@ -24,6 +24,13 @@
  * On anything but 0, WHY (LEN bytes) says which, naming ARGV[0].
  */
 int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len);
+/*
+ * ab_spawn() in the working directory DIR: for a program that names its
+ * files relative to where it runs (gnuplot's scripts, which live beside
+ * their data). A DIR it cannot enter fails as a program that cannot start.
+ */
+int ab_spawn_in(const char *dir, const char *const argv[], unsigned int flags, char *why,
+		size_t len);
 /* ab_spawn()'s first half: ARGV started, its pid; or -errno with WHY. */
 pid_t ab_spawn_start(const char *const argv[], char *why, size_t len);
 /* ab_spawn()'s second half: wait for PID (NAME for WHY; EINTR waits on), as ab_spawn() returns. */

@@ -121,6 +121,8 @@ check "--trace new --merge names the traced side: new-$rel+trace.json, run.ab.va
 	jqok --arg v "$rel+trace" '.run.ab.variant == $v and .results[0].trace.mode == "fprobe"' "$tr/new-$rel+trace.json"
 check "... and the other side base-$rel.json, without counters" \
 	jqok '.results[0] | has("trace") | not' "$tr/base-$rel.json"
+names_no_folder "ab-stats --here and --merge wrote no absolute folder (scratch, checkout, build)" "$tr" \
+	"$gen" "$ALGBENCH_TOP" "$(dirname "$(dirname "$ALGBENCH")")"
 rc=0
 err=$(DROP_TRACE=1 "$ALGBENCH_TOP/scripts/ab-stats" --base "$rel" --new "$rel" --trace new --here 2 --out "$tr" \
 	--guest-cmd "$gen/trace-run" -- --alg sha256 2>&1 >/dev/null) || rc=$?

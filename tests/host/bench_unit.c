@@ -30,6 +30,7 @@
 #include "sys/file.h"
 #include "sys/kmod_client.h"
 #include "sys/kmod_load.h"
+#include "sys/path.h"
 #include "sys/spawn.h"
 #include "sys/tap.h"
 
@@ -629,6 +630,69 @@ static void test_spawn(void)
 			  errno == ENOENT,
 		  "spawn: argv reaches the program as it is, no shell expands $(...)");
 	unlink(path);
+	{
+		const char *const touch[] = { "touch", "ran", NULL };
+
+		ab_tap_ok(ab_spawn_in(dir, touch, 0, why, sizeof(why)) == 0 && !access(path, F_OK),
+			  "spawn_in: the child runs in the folder given (touch ran made DIR/ran)");
+		ab_tap_ok(ab_spawn_in("/nonexistent-algbench", touch, 0, why, sizeof(why)) != 0,
+			  "spawn_in: a folder that cannot be entered is an error, nothing runs");
+	}
+	unlink(path);
+	rmdir(dir);
+}
+
+/*
+ * sys/path: a path as named from another folder, the rule for every path a
+ * written file records: relative, links resolved, and never climbing to /.
+ */
+static void test_path_rel(void)
+{
+	char dir[] = "/tmp/algbench-path.XXXXXX", a[128], b[128], f[160], link[160], out[256];
+	char tiny[4];
+	bool ok;
+
+	if (!mkdtemp(dir)) {
+		ab_tap_ok(false, "mkdtemp");
+		return;
+	}
+	snprintf(a, sizeof(a), "%s/a", dir);
+	snprintf(b, sizeof(b), "%s/a/b", dir);
+	snprintf(f, sizeof(f), "%s/a/x.json", dir);
+	snprintf(link, sizeof(link), "%s/l", dir);
+	ok = !mkdir(a, 0700) && !mkdir(b, 0700) && close(open(f, O_CREAT | O_WRONLY, 0600)) == 0 &&
+	     !symlink("a/b", link);
+	ab_tap_ok(ok && !ab_path_rel(f, a, out, sizeof(out)) && !strcmp(out, "x.json"),
+		  "path_rel: a file in the folder is its name");
+	ab_tap_ok(ok && !ab_path_rel(f, b, out, sizeof(out)) && !strcmp(out, "../x.json"),
+		  "path_rel: from a folder below, ../x.json");
+	ab_tap_ok(ok && !ab_path_rel(b, dir, out, sizeof(out)) && !strcmp(out, "a/b"),
+		  "path_rel: from a folder above, a/b");
+	ab_tap_ok(ok && !ab_path_rel(a, a, out, sizeof(out)) && !strcmp(out, "."),
+		  "path_rel: the folder itself is .");
+	ab_tap_ok(ok && !ab_path_rel(a, b, out, sizeof(out)) && !strcmp(out, ".."),
+		  "path_rel: the folder above is ..");
+	ab_tap_ok(ok && !ab_path_rel(f, link, out, sizeof(out)) && !strcmp(out, "../x.json"),
+		  "path_rel: a link is resolved first, so the answer leads to the file");
+	ab_tap_ok(ok && ab_path_rel(f, "/proc/self", out, sizeof(out)) == -EXDEV &&
+			  !strcmp(out, "x.json"),
+		  "path_rel: sharing only / is -EXDEV and the name alone, never ../../tmp/...");
+	ab_tap_ok(ok && ab_path_rel("/nonexistent-algbench/y.json", a, out, sizeof(out)) < 0 &&
+			  !strcmp(out, "y.json"),
+		  "path_rel: a path that cannot be resolved is an error and its name alone");
+	ab_tap_ok(ok && ab_path_rel(f, dir, tiny, sizeof(tiny)) == -ENAMETOOLONG,
+		  "path_rel: an answer longer than OUT is -ENAMETOOLONG");
+	ab_path_dir("x.json", out, sizeof(out));
+	ok = !strcmp(out, ".");
+	ab_path_dir("/x.json", out, sizeof(out));
+	ok = ok && !strcmp(out, "/");
+	ab_path_dir("r/s/x.json", out, sizeof(out));
+	ab_tap_ok(ok && !strcmp(out, "r/s"),
+		  "path_dir: x.json is in ., /x.json in /, r/s/x.json in r/s");
+	unlink(link);
+	unlink(f);
+	rmdir(b);
+	rmdir(a);
 	rmdir(dir);
 }
 
@@ -1086,6 +1150,7 @@ int main(void)
 	test_backend_rows();
 	test_kmod_line();
 	test_spawn();
+	test_path_rel();
 	test_energy();
 	test_cpusets();
 	test_cycle_counter();

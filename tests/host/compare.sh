@@ -138,4 +138,21 @@ check "plot: a line per input file, its kernel in the legend" sh -c 'grep -q "^\
 jq '.run.host.kernel = "x\" ; system(\"touch /tmp/pwned\") ; \""' "$dir/k1.json" >"$dir/k1evil.json"
 expect_status "plot: a kernel name gnuplot could run is refused (exit 2)" 2 "$ALGBENCH" plot "$dir/k1evil.json" --out "$dir/evil" 2>/dev/null
 expect_status "plot: no --out is a usage error" 2 "$ALGBENCH" plot "$dir/base.json"
+# A results folder names no machine's folders (docs/result-json.md, "Paths"):
+# compare names each side from the JSON's folder, plot's scripts name their
+# data and charts from data/, where they run; moved, the folder re-renders.
+check "compare --json names the sides from its folder: base.json, slow.json" \
+	jqok '.base.file == "base.json" and .new.file == "slow.json"' "$dir/plot.cmp"
+mkdir "$dir/sub"
+"$ALGBENCH" compare "$dir/base.json" "$dir/slow.json" --json "$dir/sub/x.cmp" >/dev/null
+check "... and from a folder below: ../base.json" jqok '.base.file == "../base.json"' "$dir/sub/x.cmp"
+check "... to stdout, from the working directory" sh -c 'cd "$0/sub" && "$1" compare ../base.json "$0/slow.json" --json - 2>/dev/null |
+	jq -e ".base.file == \"../base.json\" and .new.file == \"../slow.json\"" >/dev/null' "$dir" "$ALGBENCH"
+mv "$dir/charts" "$dir/moved" && rm "$dir/moved/ab-ratio.png"
+check "plot's folder, moved, re-renders from data/: cd data && gnuplot ab-ratio.gp" sh -c \
+	'cd "$0/data" && gnuplot ab-ratio.gp 2>/dev/null && head -c 8 ../ab-ratio.png | od -An -c | grep -q "P   N   G"' "$dir/moved"
+names_no_folder "compare, plot and ab-report wrote no absolute folder (scratch, checkout, build)" "$dir" \
+	"$dir" "$ALGBENCH_TOP" "$(dirname "$(dirname "$ALGBENCH")")"
+check "ab-report names its inputs from its folder and its command from the checkout's top" sh -c \
+	'grep -qF "\`../base.json\`" "$0" && grep -qF -- "--base base.json --new slow.json --out abr " "$0"' "$dir/abr/report.md"
 tap_end

@@ -33,6 +33,8 @@ check "the summary prints A per CPU in both cases and the ratio" sh -c '
 	grep -Eq "^ratio +A per CPU, half/half over all-A: [0-9.]+ " summary.txt && cmp -s summary.txt out/summary.txt'
 check "commands.txt has the three runs with --start-at on both halves" \
 	sh -c '[ "$(wc -l <out/commands.txt)" = 3 ] && [ "$(grep -c -- "--start-at" out/commands.txt)" = 2 ]'
+names_no_folder "the control wrote no absolute folder (scratch, checkout, build)" out \
+	"$dir" "$ALGBENCH_TOP" "$(dirname "$(dirname "$ALGBENCH")")"
 expect_status "one CPU is refused" 2 "$CC" --out o2 --backend openssl --cpus 1 2>/dev/null
 expect_status "A = B is refused" 2 "$CC" --out o2 --backend openssl --alg-b 'cbc(aes)' 2>/dev/null
 expect_status "a job that fails stops the control (exit 2)" 2 \

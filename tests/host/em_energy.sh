@@ -26,6 +26,11 @@ check "a '# energy: ... nJ/B' line under each job" test "$(grep -c '^#   energy:
 check "run.energy_model: source, domain's table, OPP rule, assumptions" jqok '.run.energy_model |
 	.kind == "file" and .opp_khz == 408000 and (.domains[0].states | length) == 2 and
 	.domains[0].states[1].uw == 1130112 and (.assumptions | length) >= 3' "$dir/r.json"
+check "the table file is named from the result's folder (big.json), not by its absolute path" \
+	jqok '.run.energy_model | .source == "big.json" and .origin == "big.json"' "$dir/r.json"
+mkdir "$dir/sub"
+"$A" run "${quick[@]}" --threads 1 --energy-model "$dir/big.json" --json "$dir/sub/r.json" >/dev/null 2>&1
+check "... and from a folder below: ../big.json" jqok '.run.energy_model.source == "../big.json"' "$dir/sub/r.json"
 # nJ/B per sample = sum of the busy CPUs' uW x ns x 1e-6 / bytes; the median of 3 is the middle one
 check "per-job nJ/B equals 113848 uW x CPUs x window / bytes (median, min, max)" jqok '
 	[.results[] | .threads as $t | .energy as $e |

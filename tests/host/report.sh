@@ -31,6 +31,9 @@ check "the section names the drivers and the chart" sh -c 'grep -q "kmod sync (i
 check "the key in bits as run's table and --keys name it: (encrypt, k128, 1 thread)" grep -qF "## gcm(aes) (encrypt, k128, 1 thread)" "$dir/rep/report.md"
 check "one boot: the page says one run (one boot)" grep -q "one run (one boot)" "$dir/rep/report.md"
 check "the size chart is drawn (PNG)" sh -c 'head -c 8 "$0" | od -An -c | grep -q "P   N   G"' "$dir/rep/plots/gcm_aes_-size.png"
+check "report.md names its input from its own folder: From ../r.json" grep -q "^From \.\./r\.json (run" "$dir/rep/report.md"
+names_no_folder "report wrote no absolute folder (scratch, checkout, build)" "$dir/rep" \
+	"$dir" "$ALGBENCH_TOP" "$(dirname "$(dirname "$ALGBENCH")")"
 echo '{"schema":"algbench/1","run":{},"results":[]}' >"$dir/empty.json"
 expect_status "no usable job: exit 2" 2 "$ALGBENCH" report "$dir/empty.json" --out "$dir/rep2" 2>/dev/null
 expect_status "not a result file: exit 2" 2 "$ALGBENCH" report /etc/hostname --out "$dir/rep3" 2>/dev/null

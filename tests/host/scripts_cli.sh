@@ -51,11 +51,13 @@ done
 rc=0
 out=$("$S/ab-report" --base 2>&1) || rc=$?
 check "ab-report --base without a value: exit 2 and says so" sh -c '[ "$0" = 2 ] && echo "$1" | grep -q -- "--base needs a value"' "$rc" "$out"
+# a label gnuplot could interpret: plot refuses the file
+jq '.run.host.kernel = "k$x"' n.json >n-evil.json
 rc=0
-out=$("$S/ab-report" --base b.json --new n.json --out 'r$x' 2>&1) || rc=$?
+out=$("$S/ab-report" --base b.json --new n-evil.json --out rx 2>&1) || rc=$?
 check "ab-report when plot refuses: exit 2 with plot's reason, no report.md" sh -c '
-	[ "$0" = 2 ] && echo "$1" | grep -q "algbench plot: --out" && echo "$1" | grep -q "algbench plot refused" &&
-	[ ! -e "r\$x/report.md" ]' "$rc" "$out"
+	[ "$0" = 2 ] && echo "$1" | grep -q "algbench plot: n-evil.json: kernel/label" && echo "$1" | grep -q "algbench plot refused" &&
+	[ ! -e "rx/report.md" ]' "$rc" "$out"
 rc=0
 out=$("$S/ab-stats" --here 1 --out abh --append 'initcall_blacklist=aesni_init' 2>&1) || rc=$?
 check "ab-stats --append with --here: exit 2, the boot loader's job" sh -c \

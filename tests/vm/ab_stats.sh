@@ -4,13 +4,13 @@
 # real AF_ALG digests in the guest), deterministic (--icount) mode.
 . "$(dirname "$0")/../lib.sh"
 tap_begin
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+out=$(mktemp -d) err=$(mktemp)
+trap 'rm -rf "$out" "$err"' EXIT
 rc=0
 "$ALGBENCH_TOP/scripts/ab-stats" --smp 1 --rounds 2 --deterministic --out "$out" \
-	--guest-cmd /opt/algbench/tests/vm/ab_standin.sh -- --alg sha256 >/dev/null 2>"$out/stderr" || rc=$?
+	--guest-cmd /opt/algbench/tests/vm/ab_standin.sh -- --alg sha256 >/dev/null 2>"$err" || rc=$?
 check "ab-stats exits 0 (got $rc)" [ "$rc" = 0 ]
-[ "$rc" = 0 ] || sed 's/^/#   /' "$out/stderr"
+[ "$rc" = 0 ] || sed 's/^/#   /' "$err"
 sed 's/^/#   /' "$out/boots.tsv"
 order=$(awk -F'\t' 'NR > 1 { printf "%s ", $2 }' "$out/boots.tsv")
 check "boots alternate stats-off, stats-on, stats-off, stats-on" [ "$order" = "stats-off stats-on stats-off stats-on " ]
@@ -36,4 +36,12 @@ for f in "$base" "$new"; do
 		jqok '(.results | length) == 1 and .results[0].rounds == 2 and (.results[0].samples | length) == 6
 			and ([.results[0].samples[].round] | unique) == [1, 2] and .results[0].mbps.median > 0' "$f"
 done
+# The folder can move and names no machine (docs/result-json.md, "Paths"):
+# commands.txt as typed at the checkout's top, compare.json's sides from OUT.
+check "compare.json names the merged files from OUT" \
+	jqok '.base.file == "base-stats-off.json" and .new.file == "new-stats-on.json"' "$out/compare.json"
+check "commands.txt names OUT and its rounds as the checkout's top would ($(basename "$out"))" sh -c \
+	'grep -qF -- "--out $1 --" "$0" && grep -qF -- "--share $1/rounds --" "$0"' "$out/commands.txt" "$(basename "$out")"
+names_no_folder "nothing in OUT names the output folder, the checkout or the build by its absolute path" "$out" \
+	"$out" "$ALGBENCH_TOP" "${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}"
 tap_end

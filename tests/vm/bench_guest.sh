@@ -42,6 +42,8 @@ check "suite: every aead, skcipher and hash job passed its KAT" \
 check "suite: acomp rows run in-kernel (kmod, KAT pass) or are skipped saying they are in-kernel only" \
 	jqok 'all(.results[] | select(.type == "acomp"); (.backend == "kmod" and .status == "ok" and .kat == "pass") or
 		(.backend != "kmod" and .status == "skipped" and (.reason | test("in-kernel"))))' "$t/suite.json"
+names_no_folder "suite's JSON names neither its own folder nor the checkout (docs/result-json.md, Paths)" \
+	"$t/suite.json" "$t" "$ALGBENCH_TOP"
 
 expect_status "unknown algorithm: exit 2" 2 algbench run --alg 'foo(bar)'
 expect_status "--threads above the CPUs: exit 2" 2 algbench run --threads 3
