@@ -255,6 +255,8 @@ static void one_look(struct look *lk, size_t n, const struct ab_seq_job *jobs, s
 
 		if (jobs[j].n < n || v->word != AB_SEQ_UNDECIDED)
 			continue;
+		v->bh_level = fcr;
+		v->family = family;
 		if (fcr > 0) {
 			figures(lk, &jobs[j], n, fcr, v);
 			if (v->hi < 1 - thr || v->lo > 1 + thr) {
@@ -269,6 +271,19 @@ static void one_look(struct look *lk, size_t n, const struct ab_seq_job *jobs, s
 			v->decided_at = (unsigned int)n;
 		}
 	}
+}
+
+static double shown_level(const struct ab_seq_plan *plan, size_t n)
+{
+	double before = 0, after = 0;
+
+	for (size_t k = 1; k <= plan->max_boots; k++) {
+		if (k <= n && plan->level[k] > 0)
+			before = plan->level[k];
+		if (k > n && plan->level[k] > 0 && !after)
+			after = plan->level[k];
+	}
+	return before > 0 ? before : after > 0 ? after : plan->alpha;
 }
 
 int ab_seq_replay(const struct ab_seq_plan *plan, double threshold, const struct ab_seq_job *jobs,
@@ -300,10 +315,13 @@ int ab_seq_replay(const struct ab_seq_plan *plan, double threshold, const struct
 		if (!open)
 			break;
 	}
-	/* an undecided job shows its last boots' figures, even past the last look */
+	/*
+	 * An undecided job shows its last boots' figures, between looks at the
+	 * level of the look before (or, before the first, of the first).
+	 */
 	for (size_t j = 0; j < m; j++)
 		if (out[j].word == AB_SEQ_UNDECIDED && jobs[j].n && out[j].look < jobs[j].n)
-			figures(&lk, &jobs[j], jobs[j].n, plan->alpha, &out[j]);
+			figures(&lk, &jobs[j], jobs[j].n, shown_level(plan, jobs[j].n), &out[j]);
 	free(lk.d);
 	free(lk.p);
 	return 0;

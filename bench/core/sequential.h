@@ -56,6 +56,9 @@ struct ab_seq_verdict {
 	double p;		 /* exact two-sided Wilcoxon-Mann-Whitney p at that look */
 	double ratio;		 /* Hodges-Lehmann estimate of NEW/BASE */
 	double lo, hi;		 /* the ratio's interval; 0 and INFINITY when unbounded */
+	/* at that look: the level slower/faster needed after Benjamini-Hochberg over FAMILY jobs */
+	double bh_level;
+	size_t family;
 };
 
 /*
