@@ -1110,7 +1110,15 @@ const struct ab_opt_cmd ab_compare_cmd = {
 						      MIN_BOOTS_DETERMINISTIC) "). "
 									       "docs/statistics.md "
 									       "has the details.\n",
-	.after = "Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
+	.after = "--sequential MAX: for a run that boots ABAB pairs until every job is decided or\n"
+		 "MAX boots a side; call it after each pair. Each look (n boots a side) spends a\n"
+		 "share of alpha 0.05 (O'Brien-Fleming-like), judged by an exact rank test over\n"
+		 "boot medians and its interval for the ratio, Benjamini-Hochberg per look;\n"
+		 "the looks are replayed from the rounds, so no state is kept between calls.\n"
+		 "--json's sequential.stop says whether to stop (all decided, or the cap).\n"
+		 "Each undecided pair gets the boots a side that would decide it at the\n"
+		 "spread it shows (boots_needed in --json).\n\n"
+		 "Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
 		 "jobs measured on one side only, which are listed). 0 includes a comparison\n"
 		 "whose every pair is inconclusive: a gate that needs verdicts reads\n"
 		 "summary.inconclusive from --json.\n",
