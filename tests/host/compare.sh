@@ -173,6 +173,9 @@ check "A/A, 8 boots: same (interval inside the band at a look's level), never sl
 	and .pairs[0].sequential.interval[1] <= 1.02' "$dir/saa.cmp"
 expect_status "more boots than the cap: exit 2" 2 "$ALGBENCH" compare --sequential 6 "$dir/sb8.json" "$dir/sn8.json"
 expect_status "--sequential 0: exit 2" 2 "$ALGBENCH" compare --sequential 0 "$dir/sb8.json" "$dir/sn8.json"
+"$ALGBENCH" compare --sequential 12 "$dir/d-off.json" "$dir/d-on.json" --json "$dir/dseq.cmp" >/dev/null
+check "deterministic --sequential: the range's verdict (slower at 3 boots), stop" jqok '
+	.pairs[0].verdict == "slower" and .sequential.stop and .sequential.rule == "deterministic: range over boots"' "$dir/dseq.cmp"
 check "fixed rounds by default: no sequential block, verdicts as before" jqok '
 	(has("sequential") | not) and .pairs[0].verdict == "slower"' "$dir/slow.cmp"
 check "fixed rounds, an inconclusive pair: boots a side that would decide, and its spread" jqok '
