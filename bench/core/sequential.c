@@ -236,7 +236,7 @@ static double bh_level(double *p, size_t m, double level)
 			break;
 		}
 	}
-	return r * level / (double)m;
+	return m ? r * level / (double)m : 0;
 }
 
 static void one_look(struct look *lk, size_t n, const struct ab_seq_job *jobs, size_t m,
