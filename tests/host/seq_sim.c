@@ -218,6 +218,62 @@ static void test_plan(void)
 		  "a plan beyond the cap or at alpha 0 is refused");
 }
 
+/*
+ * Multiplicity: an A/A of FAMILY jobs measured in the same boots (a boot
+ * effect shared by every job, so their p-values are dependent, plus each
+ * job's own), judged together (Benjamini-Hochberg per look): the share of
+ * runs with any false slower/faster stays within alpha.
+ */
+#define FAMILY	     24
+#define FAMILY_REPS  300
+#define FAMILY_BOOTS 12
+
+static void test_family(void)
+{
+	static double a[FAMILY][FAMILY_BOOTS], b[FAMILY][FAMILY_BOOTS];
+	double bound = ALPHA + 3 * sqrt(ALPHA * (1 - ALPHA) / FAMILY_REPS);
+	const double thresholds[] = { THRESHOLD, 0 };
+	struct ab_seq_plan plan;
+
+	if (ab_seq_plan_init(&plan, ALPHA, FAMILY_BOOTS))
+		abort();
+	for (size_t t = 0; t < 2; t++) {
+		unsigned int runs_with_false = 0, decided = 0;
+
+		for (unsigned int r = 0; r < FAMILY_REPS; r++) {
+			struct ab_seq_job jobs[FAMILY];
+			struct ab_seq_verdict v[FAMILY];
+			unsigned int wrong = 0;
+
+			for (int n = 0; n < FAMILY_BOOTS; n++) {
+				double shared_a = 0.03 * gauss(), shared_b = 0.03 * gauss();
+
+				for (int j = 0; j < FAMILY; j++) {
+					a[j][n] = 100 * exp(shared_a + 0.03 * gauss());
+					b[j][n] = 100 * exp(shared_b + 0.03 * gauss());
+				}
+			}
+			for (int j = 0; j < FAMILY; j++)
+				jobs[j] = (struct ab_seq_job){ a[j], b[j], FAMILY_BOOTS };
+			if (ab_seq_replay(&plan, thresholds[t], jobs, FAMILY, v))
+				abort();
+			for (int j = 0; j < FAMILY; j++) {
+				wrong += v[j].word == AB_SEQ_SLOWER || v[j].word == AB_SEQ_FASTER;
+				decided += v[j].word != AB_SEQ_UNDECIDED;
+			}
+			runs_with_false += wrong > 0;
+		}
+		okf((double)runs_with_false / FAMILY_REPS <= bound,
+		    "A/A of %d jobs in shared boots (3%% shared, 3%% own), sequential cap %d, band "
+		    "%.0f%%: runs with any false slower/faster %u of %d (%.3f), within %.4f; "
+		    "%.1f%% of verdicts decided",
+		    FAMILY, FAMILY_BOOTS, thresholds[t] * 100, runs_with_false, FAMILY_REPS,
+		    (double)runs_with_false / FAMILY_REPS, bound,
+		    100.0 * decided / (FAMILY * FAMILY_REPS));
+	}
+	ab_seq_plan_free(&plan);
+}
+
 int main(void)
 {
 	static const struct noise levels[] = {
@@ -231,7 +287,7 @@ int main(void)
 	static struct tally t[N_DESIGNS];
 
 	ab_tap_header();
-	ab_tap_plan(4 + 4 * N_DESIGNS + N_BANDED - FIRST_SEQUENTIAL);
+	ab_tap_plan(4 + 4 * N_DESIGNS + N_BANDED - FIRST_SEQUENTIAL + 2);
 	test_plan();
 	for (size_t d = 0; d < N_DESIGNS; d++)
 		if (designs[d].kind == SEQUENTIAL &&
@@ -266,6 +322,7 @@ int main(void)
 		    "side on average (median %.0f)",
 		    designs[d].name, t[d].slower, AB_REPS, mean, median);
 	}
+	test_family();
 	for (size_t d = 0; d < N_DESIGNS; d++)
 		ab_seq_plan_free(&designs[d].plan);
 	return ab_tap_finish();
