@@ -64,8 +64,8 @@ struct side {
 	struct unit *units;
 	size_t n_units, cap, n_samples;
 	int present;
-	double ins_per_op;   /* --perf: the result's median instructions/op; NAN without */
-	json_t *driver;	     /* the result's driver (a string), or NULL */
+	double ins_per_op; /* --perf: the result's median instructions/op; NAN without */
+	json_t *driver;	   /* the result's driver (a string), or NULL */
 	json_t *round_index; /* round -> position in units (jansson's hash table) */
 };
 
@@ -177,7 +177,8 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 	json_t *results = json_object_get(root, "results"), *r;
 	size_t i;
 
-	json_array_foreach (results, i, r) {
+	json_array_foreach(results, i, r)
+	{
 		json_t *samples = json_object_get(r, "samples"), *s, *ident;
 		json_t *jthreads = json_object_get(r, "threads");
 		const char *kat = json_string_value(json_object_get(r, "kat"));
@@ -199,7 +200,8 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 		jp->side[which].ins_per_op = perf_ins_per_op(r);
 		if (json_is_string(json_object_get(r, "driver")))
 			jp->side[which].driver = json_object_get(r, "driver");
-		json_array_foreach (samples, j, s) {
+		json_array_foreach(samples, j, s)
+		{
 			json_t *jb = json_object_get(s, "bytes"), *jn = json_object_get(s, "ns");
 			json_t *jo = json_object_get(s, "ops"), *jr = json_object_get(s, "round");
 			double bytes = json_number_value(jb), ns = json_number_value(jn);
