@@ -15,12 +15,14 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/opt.h"
 #include "command.h"
+#include "core/sequential.h"
 #include "core/stats.h"
 #include "result/result_json.h"
 #include "sys/array.h"
@@ -273,6 +275,10 @@ struct verdict {
 	const char *word;
 	char why[AB_WHY_LEN]; /* why inconclusive, or "" */
 	bool few_boots;
+	struct ab_seq_verdict seq; /* --sequential: the rule's verdict and figures */
+	double noise;		   /* SD of log boot medians, both sides pooled; NAN: unknown */
+	unsigned int need;	   /* boots a side that would decide; 0: none would */
+	bool need_in_cap;	   /* --sequential: NEED is within the cap */
 };
 
 /* Values one bootstrap iteration draws: every unit and every sample, both sides. */
@@ -335,6 +341,30 @@ static double max_rel_dev(const double *v, size_t n, double center)
 }
 
 /*
+ * The boot-to-boot spread for the power estimate: the standard deviation of
+ * log boot medians about each side's mean, pooled over both sides (NAN
+ * without two boots on a side).
+ */
+static double pooled_log_sd(const double *a, size_t na, const double *b, size_t nb)
+{
+	const double *side[2] = { a, b };
+	size_t n[2] = { na, nb };
+	double ss = 0;
+
+	if (na + nb < 3)
+		return NAN;
+	for (int k = 0; k < 2; k++) {
+		double mean = 0;
+
+		for (size_t i = 0; i < n[k]; i++)
+			mean += log(side[k][i]) / (double)n[k];
+		for (size_t i = 0; i < n[k]; i++)
+			ss += (log(side[k][i]) - mean) * (log(side[k][i]) - mean);
+	}
+	return sqrt(ss / (double)(na + nb - 2));
+}
+
+/*
  * Everything but the word, which needs every pair's p (judge_word). A pair
  * with too few boots for a verdict gets its medians, never an interval or p:
  * nothing resampled could change its "inconclusive".
@@ -373,6 +403,7 @@ static int measure(const struct job_pair *jp, bool deterministic, double pair_wo
 		nsop[k] = NULL;
 	}
 	v->ratio = v->base.mbps > 0 ? v->new.mbps / v->base.mbps : NAN;
+	v->noise = pooled_log_sd(meds[0], v->base.boots, meds[1], v->new.boots);
 	v->few_boots =
 		v->base.boots < (deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK) ||
 		v->new.boots < (deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK);
@@ -457,6 +488,149 @@ static void judge_word(struct verdict *v, bool deterministic, double threshold)
 	}
 }
 
+/* --- the sequential rule (--sequential MAX; core/sequential.h) --- */
+
+struct round_median {
+	long long round;
+	double mbps;
+};
+
+static int cmp_round(const void *x, const void *y)
+{
+	long long a = ((const struct round_median *)x)->round;
+	long long b = ((const struct round_median *)y)->round;
+
+	return (a > b) - (a < b);
+}
+
+/* One side's boot medians in the order the boots ran (by round), malloc'd. */
+static double *medians_by_round(const struct side *s)
+{
+	struct round_median *rm = malloc((s->n_units ? s->n_units : 1) * sizeof(*rm));
+	double *meds = NULL, *nsop = NULL;
+
+	if (rm && !boot_medians(s, &meds, &nsop)) {
+		for (size_t i = 0; i < s->n_units; i++)
+			rm[i] = (struct round_median){ s->units[i].round, meds[i] };
+		qsort(rm, s->n_units, sizeof(*rm), cmp_round);
+		for (size_t i = 0; i < s->n_units; i++)
+			meds[i] = rm[i].mbps;
+	}
+	free(rm);
+	free(nsop);
+	return meds;
+}
+
+/*
+ * Replays the rule's looks over every pair measured on both sides, from
+ * the first boot a side to the last pair of boots (the first n boots of
+ * each side make look n), so that the same files always give the same
+ * verdicts and the caller keeps no state between looks. -EINVAL when a
+ * pair has more boots a side than the plan's cap.
+ */
+static int sequential_verdicts(const struct pairing *p, struct verdict *v,
+			       const struct ab_seq_plan *plan, double threshold)
+{
+	struct ab_seq_job *jobs = calloc(p->n ? p->n : 1, sizeof(*jobs));
+	struct ab_seq_verdict *out = calloc(p->n ? p->n : 1, sizeof(*out));
+	size_t *at = calloc(p->n ? p->n : 1, sizeof(*at)), m = 0;
+	int err = jobs && out && at ? 0 : -ENOMEM;
+
+	for (size_t i = 0; !err && i < p->n; i++) {
+		const struct job_pair *jp = &p->pairs[i];
+		size_t na = jp->side[0].n_units, nb = jp->side[1].n_units;
+
+		if (!jp->side[0].present || !jp->side[1].present)
+			continue;
+		jobs[m] = (struct ab_seq_job){ medians_by_round(&jp->side[0]),
+					       medians_by_round(&jp->side[1]), na < nb ? na : nb };
+		at[m++] = i;
+		if (!jobs[m - 1].a || !jobs[m - 1].b) {
+			err = -ENOMEM;
+		} else if (jobs[m - 1].n > plan->max_boots) {
+			ab_err("job ");
+			ab_fput_term(stderr, jp->key);
+			fprintf(stderr,
+				" has %zu boots a side, more than --sequential's cap of %u; "
+				"give the cap the run was planned with\n",
+				jobs[m - 1].n, plan->max_boots);
+			err = -EINVAL;
+		}
+	}
+	if (!err)
+		err = ab_seq_replay(plan, threshold, jobs, m, out);
+	for (size_t k = 0; !err && k < m; k++)
+		v[at[k]].seq = out[k];
+	for (size_t k = 0; jobs && k < m; k++) {
+		free((double *)jobs[k].a);
+		free((double *)jobs[k].b);
+	}
+	free(jobs);
+	free(out);
+	free(at);
+	return err;
+}
+
+static const char *const seq_words[] = {
+	[AB_SEQ_UNDECIDED] = "inconclusive",
+	[AB_SEQ_SLOWER] = "slower",
+	[AB_SEQ_FASTER] = "faster",
+	[AB_SEQ_SAME] = "same",
+};
+
+/* The rule's verdict in place of the fixed-rounds one. */
+static void sequential_word(struct verdict *v, const struct ab_seq_plan *plan, double threshold)
+{
+	size_t n = v->base.boots < v->new.boots ? v->base.boots : v->new.boots;
+
+	v->word = seq_words[v->seq.word];
+	v->why[0] = 0;
+	if (v->seq.word != AB_SEQ_UNDECIDED)
+		return;
+	if (v->seq.bh_level > 0 && v->seq.look == n && v->seq.family > 1 &&
+	    (v->seq.hi < 1 - threshold || v->seq.lo > 1 + threshold))
+		snprintf(v->why, sizeof(v->why),
+			 "outside the band at %.2g, but Benjamini-Hochberg over %zu pairs asks "
+			 "%.2g; %zu of %u boots a side",
+			 v->seq.level, v->seq.family, v->seq.bh_level, n, plan->max_boots);
+	else
+		snprintf(v->why, sizeof(v->why), "undecided after %zu of %u boots a side%s", n,
+			 plan->max_boots, n >= plan->max_boots ? ": the cap" : "");
+}
+
+/*
+ * Item 2 of the rule: how many boots a side would decide this pair at the
+ * spread it shows, from the distance of its ratio to the band's nearest
+ * edge (ab_seq_boots_needed). With a plan, the first look whose own level
+ * that many boots reach; without, the fixed design at FDR_ALPHA.
+ */
+static void boots_needed(struct verdict *v, double threshold, const struct ab_seq_plan *plan)
+{
+	double r = log(plan ? v->seq.ratio : v->ratio), dist;
+	double up = log(1 + threshold), down = log(1 - threshold);
+
+	v->need = 0;
+	v->need_in_cap = false;
+	if (!isfinite(v->noise) || !isfinite(r))
+		return;
+	dist = r < down ? down - r : r > up ? r - up : fmin(up - r, r - down);
+	if (!plan) {
+		v->need = ab_seq_boots_needed(v->noise, dist, FDR_ALPHA);
+		v->need = v->need && v->need < MIN_BOOTS_WALLCLOCK ? MIN_BOOTS_WALLCLOCK : v->need;
+		return;
+	}
+	for (unsigned int n = 1; n <= plan->max_boots; n++) {
+		unsigned int want = ab_seq_boots_needed(v->noise, dist, plan->level[n]);
+
+		if (plan->level[n] > 0 && want && n >= want) {
+			v->need = n;
+			v->need_in_cap = true;
+			return;
+		}
+	}
+	v->need = ab_seq_boots_needed(v->noise, dist, plan->alpha);
+}
+
 /*
  * A side as the comparison records it: its file named from the folder the
  * JSON goes to (the working directory for stdout), so the comparison moves
@@ -488,9 +662,14 @@ static int write_json(json_t *doc, const char *path)
 	return err;
 }
 
-static void print_header(FILE *tbl, bool deterministic)
+static void print_header(FILE *tbl, bool deterministic, bool sequential)
 {
-	if (deterministic)
+	if (sequential && !deterministic)
+		fprintf(tbl,
+			"| job (backend type alg op keylen size threads mode) | boots | base "
+			"MB/s | new MB/s | new/base (HL) | interval (level) | p | decided at | "
+			"verdict |\n|---|---|---|---|---|---|---|---|---|\n");
+	else if (deterministic)
 		fprintf(tbl, "| job (backend type alg op keylen size threads mode) | boots | base "
 			     "ns/op | new ns/op | delta ns/op | new/base | range over boots | max "
 			     "boot dev | verdict |\n|---|---|---|---|---|---|---|---|---|\n");
@@ -501,13 +680,27 @@ static void print_header(FILE *tbl, bool deterministic)
 }
 
 static void print_pair(FILE *tbl, const struct job_pair *jp, const struct verdict *v,
-		       bool deterministic)
+		       bool deterministic, bool sequential)
 {
 	const char *sep = v->why[0] ? " (" : "", *end = v->why[0] ? ")" : "";
 
 	fputs("| ", tbl);
 	ab_fput_md(tbl, jp->key);
-	if (deterministic)
+	if (sequential && !deterministic) {
+		fprintf(tbl, " | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | ", v->base.boots,
+			v->new.boots, v->base.mbps, v->base.spread * 100, v->new.mbps,
+			v->new.spread * 100, v->seq.ratio);
+		if (isfinite(v->seq.hi))
+			fprintf(tbl, "[%.4f, %.4f] (%.2g) | ", v->seq.lo, v->seq.hi, v->seq.level);
+		else
+			fprintf(tbl, "unbounded (%.2g) | ", v->seq.level);
+		fprintf(tbl, "%.2g | ", v->seq.p);
+		if (v->seq.decided_at)
+			fprintf(tbl, "%u | ", v->seq.decided_at);
+		else
+			fputs("- | ", tbl);
+		fprintf(tbl, "%s%s%s%s |\n", v->word, sep, v->why, end);
+	} else if (deterministic)
 		fprintf(tbl,
 			" | %zu/%zu | %.1f | %.1f | %+.1f | %.5f | [%.5f, %.5f] | %.3f%% | "
 			"%s%s%s%s |\n",
@@ -593,6 +786,67 @@ static json_t *pair_json(const struct job_pair *jp, const struct verdict *v, boo
 	return o;
 }
 
+/* The rule's figures for one pair (--sequential, wallclock). */
+static json_t *sequential_pair_json(const struct verdict *v)
+{
+	bool bounded = isfinite(v->seq.hi);
+
+	return json_pack(
+		"{s:s, s:o, s:I, s:f, s:o, s:o, s:[o, o]}", "verdict",
+		v->seq.word == AB_SEQ_UNDECIDED ? "undecided" : seq_words[v->seq.word],
+		"decided_at", v->seq.decided_at ? json_integer(v->seq.decided_at) : json_null(),
+		"look", (json_int_t)v->seq.look, "level", v->seq.level, "p",
+		ab_json_real_or_null(v->seq.p), "ratio_hl", ab_json_real_or_null(v->seq.ratio),
+		"interval", ab_json_real_or_null(bounded ? v->seq.lo : NAN),
+		ab_json_real_or_null(bounded ? v->seq.hi : NAN));
+}
+
+/* Item 2: boots a side that would decide an undecided pair. */
+static json_t *boots_needed_json(const struct verdict *v, const struct ab_seq_plan *plan)
+{
+	json_t *o = json_pack("{s:o, s:o, s:f, s:s}", "boots",
+			      v->need ? json_integer(v->need) : json_null(), "noise_log_sd",
+			      ab_json_real_or_null(v->noise), "power", 0.8, "design",
+			      plan ? "sequential" : "fixed rounds");
+
+	if (plan)
+		json_object_set_new(o, "within_cap", json_boolean(v->need_in_cap));
+	return o;
+}
+
+/* Boots a side that would decide each undecided pair, after the summary. */
+static void print_needed(FILE *tbl, const struct pairing *p, const struct verdict *v,
+			 const struct ab_seq_plan *plan)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct verdict *w = &v[i];
+
+		if (!p->pairs[i].side[0].present || !p->pairs[i].side[1].present ||
+		    strcmp(w->word, "inconclusive"))
+			continue;
+		if (!n++)
+			fprintf(tbl, "\nBoots a side that would decide (80%% power at the spread "
+				     "observed, docs/statistics.md)\n\n| job | SD of log boot "
+				     "medians | boots a side |\n|---|---|---|\n");
+		fputs("| ", tbl);
+		ab_fput_md(tbl, p->pairs[i].key);
+		if (!isfinite(w->noise))
+			fputs(" | - | unknown: too few boots to see the spread |\n", tbl);
+		else if (!w->need)
+			fprintf(tbl, " | %.4f | none: the ratio sits on the band's edge |\n",
+				w->noise);
+		else if (plan && !w->need_in_cap)
+			fprintf(tbl,
+				" | %.4f | more than the cap of %u (a fixed design at %.2g: %u) "
+				"|\n",
+				w->noise, plan->max_boots, plan->alpha, w->need);
+		else
+			fprintf(tbl, " | %.4f | %u |\n", w->noise, w->need);
+	}
+}
+
 static void free_pairing(struct pairing *p)
 {
 	json_decref(p->index);
@@ -611,9 +865,33 @@ static void free_pairing(struct pairing *p)
 	free(p->pairs);
 }
 
-static int compare(const char *base_path, const char *new_path, double threshold,
-		   const char *json_out)
+/* compare.json's "sequential": the plan, and whether the loop may stop. */
+static json_t *sequential_json(const struct ab_seq_plan *plan, size_t look, size_t decided,
+			       size_t undecided)
 {
+	json_t *looks = json_array();
+
+	for (unsigned int n = 1; looks && n <= plan->max_boots; n++)
+		if (plan->level[n] > 0)
+			json_array_append_new(looks, json_pack("{s:i, s:f}", "boots", (int)n,
+							       "level", plan->level[n]));
+	return json_pack("{s:i, s:f, s:s, s:s, s:s, s:o, s:I, s:I, s:I, s:b, s:b, s:b}",
+			 "max_boots", (int)plan->max_boots, "alpha", plan->alpha, "spending",
+			 "O'Brien-Fleming-like (Lan-DeMets), looks' shares added (Bonferroni)",
+			 "test",
+			 "exact Wilcoxon-Mann-Whitney over log boot medians, Hodges-Lehmann "
+			 "interval",
+			 "correction", "Benjamini-Hochberg per look", "looks", looks, "boots",
+			 (json_int_t)look, "decided", (json_int_t)decided, "undecided",
+			 (json_int_t)undecided, "all_decided", !undecided, "cap_reached",
+			 look >= plan->max_boots, "stop", !undecided || look >= plan->max_boots);
+}
+
+static int compare(const char *base_path, const char *new_path, double threshold,
+		   const char *json_out, unsigned int seq_max)
+{
+	struct ab_seq_plan plan_store, *plan = NULL;
+	size_t look = SIZE_MAX, seq_decided = 0;
 	json_t *base = load_result(base_path), *new = base ? load_result(new_path) : NULL;
 	json_t *out = NULL, *pairs, *one_sided;
 	struct pairing p = { 0 };
@@ -668,6 +946,12 @@ static int compare(const char *base_path, const char *new_path, double threshold
 			pv[n_p++] = v[i].p;
 	}
 	ab_progress_clear(&progress);
+	if (!err && seq_max && !deterministic) {
+		err = ab_seq_plan_init(&plan_store, FDR_ALPHA, seq_max);
+		plan = err ? NULL : &plan_store;
+		if (!err)
+			err = sequential_verdicts(&p, v, plan, threshold);
+	}
 	if (err == -ENOMEM)
 		ab_err("out of memory\n");
 	if (err)
@@ -683,7 +967,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 			deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK, "correction",
 			"benjamini-hochberg", "alpha", FDR_ALPHA, "pairs", pairs, "one_sided",
 			one_sided);
-	print_header(tbl, deterministic);
+	print_header(tbl, deterministic, plan != NULL);
 	for (size_t i = 0, k = 0; i < p.n; i++) {
 		struct job_pair *jp = &p.pairs[i];
 
@@ -697,8 +981,21 @@ static int compare(const char *base_path, const char *new_path, double threshold
 		if (isfinite(v[i].p) && !v[i].few_boots)
 			v[i].p_adj = padj[k++];
 		judge_word(&v[i], deterministic, threshold);
-		print_pair(tbl, jp, &v[i], deterministic);
+		if (plan)
+			sequential_word(&v[i], plan, threshold);
+		if (!deterministic && !strcmp(v[i].word, "inconclusive"))
+			boots_needed(&v[i], threshold, plan);
+		print_pair(tbl, jp, &v[i], deterministic, plan != NULL);
 		json_array_append_new(pairs, pair_json(jp, &v[i], deterministic));
+		if (plan)
+			json_object_set_new(json_array_get(pairs, json_array_size(pairs) - 1),
+					    "sequential", sequential_pair_json(&v[i]));
+		if (!deterministic && !strcmp(v[i].word, "inconclusive"))
+			json_object_set_new(json_array_get(pairs, json_array_size(pairs) - 1),
+					    "boots_needed", boots_needed_json(&v[i], plan));
+		look = v[i].base.boots < look ? v[i].base.boots : look;
+		look = v[i].new.boots < look ? v[i].new.boots : look;
+		seq_decided += strcmp(v[i].word, "inconclusive") != 0;
 		slower += !strcmp(v[i].word, "slower");
 		faster += !strcmp(v[i].word, "faster");
 		same += !strcmp(v[i].word, "same");
@@ -710,19 +1007,40 @@ static int compare(const char *base_path, const char *new_path, double threshold
 		slower + faster + same + inconclusive, slower, faster, same, inconclusive,
 		threshold * 100,
 		deterministic ? "deterministic: range over boots"
-			      : "wallclock: boot medians, BH-adjusted permutation p");
+		: plan ? "sequential: exact rank test over boot medians, alpha spent over looks"
+		       : "wallclock: boot medians, BH-adjusted permutation p");
 	for (size_t i = 0; i < p.n; i++)
 		if (!p.pairs[i].side[0].present || !p.pairs[i].side[1].present) {
 			fprintf(tbl, "only in %s: ", p.pairs[i].side[0].present ? "base" : "new");
 			ab_fput_md(tbl, p.pairs[i].key);
 			fputc('\n', tbl);
 		}
+	if (seq_max) {
+		look = look == SIZE_MAX ? 0 : look;
+		fprintf(tbl,
+			"sequential: %zu of %u boots a side; %zu of %zu pairs decided%s (false "
+			"slower/faster at most %.2g over every look)\n",
+			look, seq_max, seq_decided, slower + faster + same + inconclusive,
+			!inconclusive	  ? ": all decided, stop"
+			: look >= seq_max ? ": the cap, stop"
+					  : ": boot another pair",
+			FDR_ALPHA);
+	}
+	print_needed(tbl, &p, v, plan);
 	print_instructions(tbl, &p);
 	json_object_set_new(out, "summary",
 			    json_pack("{s:I, s:I, s:I, s:I, s:I}", "slower", (json_int_t)slower,
 				      "faster", (json_int_t)faster, "same", (json_int_t)same,
 				      "inconclusive", (json_int_t)inconclusive, "one_sided",
 				      (json_int_t)lonely));
+	if (seq_max)
+		json_object_set_new(
+			out, "sequential",
+			plan ? sequential_json(plan, look, seq_decided, inconclusive)
+			     : json_pack("{s:i, s:s, s:I, s:I, s:b}", "max_boots", (int)seq_max,
+					 "rule", "deterministic: range over boots", "boots",
+					 (json_int_t)look, "undecided", (json_int_t)inconclusive,
+					 "stop", !inconclusive || look >= seq_max));
 	if (json_out && write_json(out, json_out)) {
 		rc = 2;
 		goto out;
@@ -734,6 +1052,8 @@ out:
 		free(v[i].new.boot_nsop);
 	}
 	free_pairing(&p);
+	if (plan)
+		ab_seq_plan_free(plan);
 	free(v);
 	free(pv);
 	free(padj);
@@ -749,6 +1069,7 @@ out:
 struct compare_opts {
 	double threshold; /* percent */
 	const char *json_out;
+	unsigned int sequential; /* the cap, boots a side; 0: fixed rounds */
 };
 
 static int opt_threshold(const char *arg, void *pct, char *why)
@@ -771,6 +1092,11 @@ static const struct ab_opt compare_opts[] = {
 	  .help = "also write the comparison as JSON (- for stdout; the table then goes to "
 		  "stderr)",
 	  .def_text = "none" },
+	{ "sequential", 's', "MAX", AB_OPT_UINT, offsetof(struct compare_opts, sequential),
+	  .help = "judge by the sequential rule of a run that boots pairs until every job is "
+		  "decided or MAX boots a side (docs/statistics.md): call after each pair; "
+		  "summary line and sequential.stop in --json say whether to stop",
+	  .min = 1, .max = AB_SEQ_MAX_BOOTS, .def_text = "off: fixed rounds" },
 	{ 0 },
 };
 
@@ -781,7 +1107,7 @@ static int compare_main(void *opts, int argc, char **argv)
 	if (argc != 2)
 		return ab_opt_error(&ab_compare_cmd,
 				    "need exactly two result files, BASE and NEW, not %d", argc);
-	return compare(argv[0], argv[1], o->threshold / 100, o->json_out);
+	return compare(argv[0], argv[1], o->threshold / 100, o->json_out, o->sequential);
 }
 
 const struct ab_opt_cmd ab_compare_cmd = {
@@ -807,7 +1133,15 @@ const struct ab_opt_cmd ab_compare_cmd = {
 						      MIN_BOOTS_DETERMINISTIC) "). "
 									       "docs/statistics.md "
 									       "has the details.\n",
-	.after = "Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
+	.after = "--sequential MAX: for a run that boots ABAB pairs until every job is decided or\n"
+		 "MAX boots a side; call it after each pair. Each look (n boots a side) spends a\n"
+		 "share of alpha 0.05 (O'Brien-Fleming-like), judged by an exact rank test over\n"
+		 "boot medians and its interval for the ratio, Benjamini-Hochberg per look;\n"
+		 "the looks are replayed from the rounds, so no state is kept between calls.\n"
+		 "--json's sequential.stop says whether to stop (all decided, or the cap).\n"
+		 "Each undecided pair gets the boots a side that would decide it at the\n"
+		 "spread it shows (boots_needed in --json).\n\n"
+		 "Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
 		 "jobs measured on one side only, which are listed). 0 includes a comparison\n"
 		 "whose every pair is inconclusive: a gate that needs verdicts reads\n"
 		 "summary.inconclusive from --json.\n",

@@ -155,4 +155,46 @@ names_no_folder "compare, plot and ab-report wrote no absolute folder (scratch, 
 	"$dir" "$ALGBENCH_TOP" "$(dirname "$(dirname "$ALGBENCH")")"
 check "ab-report names its inputs from its folder and its command from the checkout's top" sh -c \
 	'grep -qF "\`../base.json\`" "$0" && grep -qF -- "--base base.json --new slow.json --out abr " "$0"' "$dir/abr/report.md"
+# The sequential rule (compare --sequential MAX): boots jittered by at most
+# 1%, two samples each; seqjob ALG LEVEL BOOTS.
+seqjob() {
+	jq -n --arg alg "$1" --argjson level "$2" --argjson boots "$3" '
+		[1.0, 1.01, 0.99, 1.005, 0.995, 1.002, 0.998, 1.001, 0.999, 1.003] as $j | {
+		backend: "afalg", type: "skcipher", alg: $alg, driver: "x", op: "encrypt",
+		keylen: 16, size: 4096, threads: 1, mode: "sendmsg", kat: "pass",
+		samples: [range(1; $boots + 1) as $r | range(2) as $k |
+			{ops: 1000, bytes: ($level * $j[$r - 1] * (1 + $k / 1000) * 1000000 | floor),
+			 ns: 1000000000, round: $r}]}'
+}
+for n in 5 6 8; do
+	result "$dir/sb$n.json" "$(seqjob 'cbc(aes)' 100 $n)"
+	result "$dir/sn$n.json" "$(seqjob 'cbc(aes)' 95 $n)"
+done
+expect_status "sequential, 5% slower, 5 boots a side: exit 0" 0 "$ALGBENCH" compare --sequential 12 "$dir/sb5.json" "$dir/sn5.json" --json "$dir/s5.cmp"
+check "... undecided (5 boots can reach no look's level), boot another pair, boots a side that would decide" jqok '
+	.pairs[0].verdict == "inconclusive" and .pairs[0].sequential.verdict == "undecided"
+	and .sequential.stop == false and .sequential.boots == 5 and .sequential.looks[0].boots == 6
+	and (.pairs[0].boots_needed.boots | type) == "number"' "$dir/s5.cmp"
+expect_status "sequential, 5% slower, 6 boots a side: slower, exit 1" 1 "$ALGBENCH" compare --sequential 12 "$dir/sb6.json" "$dir/sn6.json" --json "$dir/s6.cmp"
+check "... decided at 6 (p 2/924 under the look's level), all decided: stop" jqok '
+	.pairs[0].verdict == "slower" and .pairs[0].sequential.decided_at == 6
+	and (.pairs[0].sequential.p - 2 / 924 | fabs) < 1e-12
+	and .pairs[0].sequential.p <= .sequential.looks[0].level
+	and .pairs[0].sequential.interval[1] < 0.98 and .sequential.stop and .sequential.all_decided' "$dir/s6.cmp"
+"$ALGBENCH" compare --sequential 12 "$dir/sb8.json" "$dir/sn8.json" --json "$dir/s8.cmp" >/dev/null
+check "the looks are replayed from the rounds: 8 boots still say decided at 6" jqok '
+	.pairs[0].verdict == "slower" and .pairs[0].sequential.decided_at == 6' "$dir/s8.cmp"
+"$ALGBENCH" compare --sequential 12 "$dir/sb8.json" "$dir/sb8.json" --json "$dir/saa.cmp" >/dev/null
+check "A/A, 8 boots: same (interval inside the band at a look's level), never slower/faster" jqok '
+	.pairs[0].verdict == "same" and .pairs[0].sequential.interval[0] >= 0.98
+	and .pairs[0].sequential.interval[1] <= 1.02' "$dir/saa.cmp"
+expect_status "more boots than the cap: exit 2" 2 "$ALGBENCH" compare --sequential 6 "$dir/sb8.json" "$dir/sn8.json"
+expect_status "--sequential 0: exit 2" 2 "$ALGBENCH" compare --sequential 0 "$dir/sb8.json" "$dir/sn8.json"
+"$ALGBENCH" compare --sequential 12 "$dir/d-off.json" "$dir/d-on.json" --json "$dir/dseq.cmp" >/dev/null
+check "deterministic --sequential: the range's verdict (slower at 3 boots), stop" jqok '
+	.pairs[0].verdict == "slower" and .sequential.stop and .sequential.rule == "deterministic: range over boots"' "$dir/dseq.cmp"
+check "fixed rounds by default: no sequential block, verdicts as before" jqok '
+	(has("sequential") | not) and .pairs[0].verdict == "slower"' "$dir/slow.cmp"
+check "fixed rounds, an inconclusive pair: boots a side that would decide, and its spread" jqok '
+	.pairs[] | select(.job.alg == "cbc(aes)") | .boots_needed.boots >= 3 and .boots_needed.noise_log_sd > 0' "$dir/noisy.cmp"
 tap_end
