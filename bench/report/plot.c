@@ -165,7 +165,8 @@ void ab_plot_file_name(const char *in, char *out, size_t len)
 /* DIR/data/NAME.gp, run where it lives: its paths are relative to data/. */
 static int run_gnuplot(const char *dir, const char *name)
 {
-	char datadir[512], script[200];
+	/* a chart's name is at most 200 bytes (its callers' buffers), plus ".gp" */
+	char datadir[512], script[208];
 	const char *const argv[] = { "gnuplot", script, NULL };
 	char why[AB_WHY_LEN];
 	int ret;
