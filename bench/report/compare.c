@@ -151,6 +151,12 @@ static double perf_ins_per_op(json_t *result)
 	return json_is_number(v) && isfinite(x) && x > 0 ? x : NAN;
 }
 
+/* A pair has a verdict only when both files measured the job. */
+static bool both_present(const struct job_pair *jp)
+{
+	return jp->side[0].present && jp->side[1].present;
+}
+
 /*
  * Beside the verdicts, the instruction view of the same pairs where both
  * sides counted (run --perf on hardware): a table after the summary and
@@ -540,7 +546,7 @@ static int sequential_verdicts(const struct pairing *p, struct verdict *v,
 		const struct job_pair *jp = &p->pairs[i];
 		size_t na = jp->side[0].n_units, nb = jp->side[1].n_units;
 
-		if (!jp->side[0].present || !jp->side[1].present)
+		if (!both_present(jp))
 			continue;
 		jobs[m] = (struct ab_seq_job){ medians_by_round(&jp->side[0]),
 					       medians_by_round(&jp->side[1]), na < nb ? na : nb };
@@ -823,7 +829,7 @@ static void print_needed(FILE *tbl, const struct pairing *p, const struct verdic
 	for (size_t i = 0; i < p->n; i++) {
 		const struct verdict *w = &v[i];
 
-		if (!p->pairs[i].side[0].present || !p->pairs[i].side[1].present ||
+		if (!both_present(&p->pairs[i]) ||
 		    strcmp(w->word, "inconclusive"))
 			continue;
 		if (!n++)
@@ -929,7 +935,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	for (size_t i = 0; !err && i < p.n; i++) {
 		const struct job_pair *jp = &p.pairs[i];
 
-		n_verdict += jp->side[0].present && jp->side[1].present &&
+		n_verdict += both_present(jp) &&
 			     jp->side[0].n_units >= MIN_BOOTS_WALLCLOCK &&
 			     jp->side[1].n_units >= MIN_BOOTS_WALLCLOCK;
 	}
@@ -937,7 +943,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	pair_work = pair_work < PAIR_WORK ? pair_work : PAIR_WORK;
 	ab_progress_begin(&progress);
 	for (size_t i = 0; !err && i < p.n; i++) {
-		if (!p.pairs[i].side[0].present || !p.pairs[i].side[1].present)
+		if (!both_present(&p.pairs[i]))
 			continue;
 		ab_progress_step(&progress, "compare: pair %zu of %zu (%zu vs %zu boots)", i + 1,
 				 p.n, p.pairs[i].side[0].n_units, p.pairs[i].side[1].n_units);
@@ -971,7 +977,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	for (size_t i = 0, k = 0; i < p.n; i++) {
 		struct job_pair *jp = &p.pairs[i];
 
-		if (!jp->side[0].present || !jp->side[1].present) {
+		if (!both_present(jp)) {
 			lonely++;
 			json_array_append_new(one_sided,
 					      json_pack("{s:O, s:s}", "job", jp->ident, "only_in",
@@ -1010,7 +1016,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 		: plan ? "sequential: exact rank test over boot medians, alpha spent over looks"
 		       : "wallclock: boot medians, BH-adjusted permutation p");
 	for (size_t i = 0; i < p.n; i++)
-		if (!p.pairs[i].side[0].present || !p.pairs[i].side[1].present) {
+		if (!both_present(&p.pairs[i])) {
 			fprintf(tbl, "only in %s: ", p.pairs[i].side[0].present ? "base" : "new");
 			ab_fput_md(tbl, p.pairs[i].key);
 			fputc('\n', tbl);
