@@ -256,12 +256,24 @@ static void key_text(long long keylen, char *out, size_t len)
 		out[0] = 0;
 }
 
+/* The order of two points' jobs by backend, mode, op and key: <0, 0, >0. */
+static int cmp_job(const struct point *a, const struct point *b)
+{
+	int c = strcmp(a->backend, b->backend);
+
+	if (!c)
+		c = strcmp(a->mode, b->mode);
+	if (!c)
+		c = strcmp(a->op, b->op);
+	if (!c)
+		c = (a->keylen > b->keylen) - (a->keylen < b->keylen);
+	return c;
+}
+
 /* A series is the points that share everything but the x axis. */
 static int same_key(const struct point *a, const struct point *b, int x_is_size)
 {
-	return !strcmp(a->backend, b->backend) && !strcmp(a->mode, b->mode) &&
-	       !strcmp(a->op, b->op) && a->keylen == b->keylen &&
-	       (x_is_size ? a->threads == b->threads : a->size == b->size);
+	return !cmp_job(a, b) && (x_is_size ? a->threads == b->threads : a->size == b->size);
 }
 
 static int same_series(const struct point *a, const struct point *b, int x_is_size)
@@ -277,13 +289,7 @@ static int cmp_point(const void *x, const void *y)
 	if (!c)
 		c = (a->src > b->src) - (a->src < b->src);
 	if (!c)
-		c = strcmp(a->backend, b->backend);
-	if (!c)
-		c = strcmp(a->mode, b->mode);
-	if (!c)
-		c = strcmp(a->op, b->op);
-	if (!c)
-		c = (a->keylen > b->keylen) - (a->keylen < b->keylen);
+		c = cmp_job(a, b);
 	if (!c)
 		c = (a->threads > b->threads) - (a->threads < b->threads);
 	if (!c)
@@ -294,14 +300,8 @@ static int cmp_point(const void *x, const void *y)
 /* Series heads in a chart's order: by series (key), then by input. */
 static int cmp_head(const struct point *a, const struct point *b, int x_is_size)
 {
-	int c = strcmp(a->backend, b->backend);
+	int c = cmp_job(a, b);
 
-	if (!c)
-		c = strcmp(a->mode, b->mode);
-	if (!c)
-		c = strcmp(a->op, b->op);
-	if (!c)
-		c = (a->keylen > b->keylen) - (a->keylen < b->keylen);
 	if (!c && x_is_size)
 		c = (a->threads > b->threads) - (a->threads < b->threads);
 	if (!c && !x_is_size)

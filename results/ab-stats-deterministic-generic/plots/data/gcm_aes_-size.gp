@@ -1,8 +1,0 @@
-do for [t in "pngcairo svg"] {
-  if (t eq "svg") { set terminal svg size 1000,600 dynamic font "sans,11"; set output "results/ab-stats-deterministic-generic/plots/gcm_aes_-size.svg" }
-  else { set terminal pngcairo size 1000,600 font "sans,10"; set output "results/ab-stats-deterministic-generic/plots/gcm_aes_-size.png" }
-  set title "gcm(aes): throughput against size (median, min-max of samples)" noenhanced
-  set xlabel "bytes per operation"; set ylabel "MB/s of virtual time (-icount: 1 ns = 1 guest instruction)"; set grid; set key outside right font ",8" noenhanced
-  set logscale x 2; set logscale y
-  plot for [i=0:1] "results/ab-stats-deterministic-generic/plots/data/gcm_aes_-size.dat" index i using 1:2:3:4 with yerrorlines title columnheader(1)
-}

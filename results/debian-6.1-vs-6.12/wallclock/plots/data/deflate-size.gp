@@ -1,8 +1,0 @@
-do for [t in "pngcairo svg"] {
-  if (t eq "svg") { set terminal svg size 1000,600 dynamic font "sans,11"; set output "results/debian-6.1-vs-6.12/wallclock/plots/deflate-size.svg" }
-  else { set terminal pngcairo size 1000,600 font "sans,10"; set output "results/debian-6.1-vs-6.12/wallclock/plots/deflate-size.png" }
-  set title "deflate: throughput against size (median, min-max of samples)" noenhanced
-  set xlabel "bytes per operation"; set ylabel "MB/s"; set grid; set key outside right noenhanced
-  set logscale x 2; set logscale y
-  plot for [i=0:7] "results/debian-6.1-vs-6.12/wallclock/plots/data/deflate-size.dat" index i using 1:2:3:4 with yerrorlines title columnheader(1)
-}
