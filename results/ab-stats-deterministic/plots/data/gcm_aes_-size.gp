@@ -1,0 +1,13 @@
+do for [t in "pngcairo svg"] {
+  if (t eq "svg") { set terminal svg size 1000,646 dynamic font "sans,11"; set output "../gcm_aes_-size.svg" }
+  else { set terminal pngcairo size 1000,646 font "sans,10"; set output "../gcm_aes_-size.png" }
+  set key outside below center horizontal maxcols 2 samplen 4 spacing 1.1 font ",9" noenhanced
+  set lmargin 12; set rmargin 4
+  set title "gcm(aes): throughput against size (median, min-max of samples)\nBASE stats-off (solid) against NEW stats-on (dashed)" noenhanced
+  set xlabel "bytes per operation"; set ylabel "MB/s of virtual time (-icount: 1 ns = 1 guest instruction)"; set grid
+  set logscale x 2; set logscale y
+  plot "gcm_aes_-size.dat" index 0 using 1:2:3:4 with yerrorlines lw 1.5 ps 1.1 dt 1 pt 7 lc rgb "#0072B2" title columnheader(1), \
+       "gcm_aes_-size.dat" index 1 using 1:2:3:4 with yerrorlines lw 1.5 ps 1.1 dt 2 pt 7 lc rgb "#0072B2" title columnheader(1), \
+       "gcm_aes_-size.dat" index 2 using 1:2:3:4 with yerrorlines lw 1.5 ps 1.1 dt 1 pt 5 lc rgb "#D55E00" title columnheader(1), \
+       "gcm_aes_-size.dat" index 3 using 1:2:3:4 with yerrorlines lw 1.5 ps 1.1 dt 2 pt 5 lc rgb "#D55E00" title columnheader(1)
+}
