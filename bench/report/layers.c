@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 #include "sys/json_out.h"
 #include "sys/out_file.h"
 #include "sys/path.h"
+#include "sys/spawn.h"
 #include "sys/text.h"
 
 /* The layers, in the order the table shows them. */
@@ -103,13 +105,13 @@ static int pick(json_t *results, const char *alg, long long *keylen, const char 
 	*keylen = -1;
 	*op = NULL;
 	for (size_t o = 0; o < sizeof(op_order) / sizeof(op_order[0]) && !*op; o++)
-		json_array_foreach(results, i, r) if (usable(r) && !strcmp(str(r, "alg"), alg) &&
-						      !strcmp(str(r, "op"), op_order[o])) *op =
-			op_order[o];
+		json_array_foreach (results, i, r)
+			if (usable(r) && !strcmp(str(r, "alg"), alg) &&
+			    !strcmp(str(r, "op"), op_order[o]))
+				*op = op_order[o];
 	if (!*op)
 		return -ENOENT;
-	json_array_foreach(results, i, r)
-	{
+	json_array_foreach (results, i, r) {
 		if (usable(r) && !strcmp(str(r, "alg"), alg) && !strcmp(str(r, "op"), *op) &&
 		    (*keylen < 0 || num(r, "keylen") < *keylen))
 			*keylen = num(r, "keylen");
@@ -123,8 +125,7 @@ static json_t *find(json_t *results, const char *alg, long long keylen, const ch
 	json_t *r;
 	size_t i;
 
-	json_array_foreach(results, i, r)
-	{
+	json_array_foreach (results, i, r) {
 		if (usable(r) && !strcmp(str(r, "alg"), alg) && num(r, "keylen") == keylen &&
 		    !strcmp(str(r, "op"), op) && num(r, "size") == size &&
 		    !strcmp(str(r, "backend"), l->backend) && !strcmp(str(r, "mode"), l->mode))
@@ -171,8 +172,7 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 
 	if (pick(results, alg, &keylen, &op))
 		return;
-	json_array_foreach(results, i, r)
-	{
+	json_array_foreach (results, i, r) {
 		long long z = num(r, "size");
 		size_t k;
 
@@ -286,6 +286,18 @@ static void header(FILE *f, json_t *root, const char *path, const char *dir)
 }
 
 /*
+ * Whether gnuplot can be started: without it report.md is still written,
+ * its charts skipped with a note (there and on stderr).
+ */
+static bool have_gnuplot(void)
+{
+	const char *const argv[] = { "gnuplot", "--version", NULL };
+	char out[128], why[AB_WHY_LEN];
+
+	return ab_spawn_capture(argv, out, sizeof(out), why, sizeof(why)) != -ENOENT;
+}
+
+/*
  * The input is read and checked (its names through plot's check) before
  * anything is written; report.md comes last, linking only the charts plot
  * drew.
@@ -296,6 +308,7 @@ static int report(const char *path, const char *dir)
 	json_t *root = ab_result_load(path, why), *results, *r, *shown = NULL, *algs = NULL;
 	char md[600], layers_json[600], plots[600], *sink_buf = NULL;
 	size_t i, n_algs, sink_len;
+	bool gnuplot;
 	FILE *f;
 	int rc = 2;
 
@@ -305,17 +318,21 @@ static int report(const char *path, const char *dir)
 	}
 	if (ab_plot_check(root, path))
 		goto out;
+	gnuplot = have_gnuplot();
+	if (!gnuplot)
+		ab_err("gnuplot not found: charts skipped, report.md written without them "
+		       "(install gnuplot-nox; scripts/setup does)\n");
 	results = json_object_get(root, "results");
 	algs = json_array();
-	json_array_foreach(results, i, r)
-	{
+	json_array_foreach (results, i, r) {
 		json_t *a = json_object_get(r, "alg"), *seen;
 		size_t k;
 		int dup = 0;
 
 		if (!json_is_string(a) || !usable(r))
 			continue;
-		json_array_foreach(algs, k, seen) dup |= json_equal(seen, a);
+		json_array_foreach (algs, k, seen)
+			dup |= json_equal(seen, a);
 		if (!dup)
 			json_array_append(algs, a);
 	}
@@ -354,7 +371,7 @@ static int report(const char *path, const char *dir)
 			ab_err("cannot write %s: %s\n", layers_json, why);
 			goto out;
 		}
-		if (ab_plot_files(files, 1, NULL, plots))
+		if (gnuplot && ab_plot_files(files, 1, NULL, plots))
 			goto out;
 	}
 	f = ab_out_fopen_path(md, why);
@@ -363,6 +380,9 @@ static int report(const char *path, const char *dir)
 		goto out;
 	}
 	header(f, root, path, dir);
+	if (!gnuplot)
+		fprintf(f, "Charts skipped: gnuplot was not found when this report was written "
+			   "(install gnuplot-nox, then run algbench report again).\n\n");
 	json_decref(shown);
 	shown = json_array();
 	for (i = 0; shown && i < n_algs; i++)
@@ -412,6 +432,7 @@ const struct ab_opt_cmd ab_report_cmd = {
 		 "kernel's API in the kernel (kmod sync, async), through AF_ALG per mode\n"
 		 "(sendmsg, vmsplice, aio) and through OpenSSL in user space, and the\n"
 		 "ratios AF_ALG/kmod (what the socket interface costs) and kmod/OpenSSL.\n"
-		 "Writes DIR/report.md and DIR/plots/ALG-size.{png,svg} (gnuplot).\n",
+		 "Writes DIR/report.md and DIR/plots/ALG-size.{png,svg} (gnuplot; without\n"
+		 "gnuplot the charts are skipped, said in report.md and on stderr).\n",
 	.after = "Exit: 0 written, 2 bad usage, an unreadable input or no usable job.\n",
 };

@@ -62,4 +62,12 @@ check "merged three-boot file: 'the samples of 3 boots merged', not 'one run'" s
 	'grep -q "the samples of 3 boots merged" "$0" && ! grep -q "one run" "$0"' "$dir/rep6/report.md"
 check "one size: no chart drawn, none linked" sh -c '! grep -q "plots/" "$0" && test ! -e "$1"' \
 	"$dir/rep6/report.md" "$dir/rep6/plots/gcm_aes_-size.png"
+# without gnuplot (a PATH that has none): report.md all the same, the charts skipped with a note
+rc=0
+PATH=/nonexistent "$ALGBENCH" report "$dir/r.json" --out "$dir/rep7" >/dev/null 2>"$dir/err7" || rc=$?
+check "no gnuplot: exit 0 (got $rc)" [ "$rc" = 0 ]
+check "no gnuplot: report.md has the table and says the charts were skipped, linking none" sh -c \
+	'grep -q "^| 4096 |" "$0" && grep -q "^Charts skipped: gnuplot was not found" "$0" && ! grep -q "plots/" "$0"' \
+	"$dir/rep7/report.md"
+check "no gnuplot: stderr says so with the command's prefix" grep -q "^algbench report: gnuplot not found: charts skipped" "$dir/err7"
 tap_end
