@@ -22,6 +22,8 @@
 
 #include "cli/opt.h"
 #include "command.h"
+#include "core/number.h"
+#include "core/stats.h"
 #include "report/plot.h"
 #include "result/result_json.h"
 #include "sys/json_in.h"
@@ -148,12 +150,66 @@ static void cell(FILE *f, const char *s)
 	ab_fput_md(f, s);
 }
 
+/*
+ * The spread of a job: the smallest and largest MB/s of its samples (all of
+ * them: with the 3-5 samples a run takes, quartiles would interpolate
+ * between the same few values; a merged file's min..max holds the spread
+ * between boots too). 0, or -ENOENT when no sample gives a throughput.
+ */
+static int sample_range(json_t *r, double *min, double *max)
+{
+	json_t *s;
+	size_t i;
+
+	*min = INFINITY, *max = -INFINITY;
+	json_array_foreach (json_object_get(r, "samples"), i, s) {
+		json_t *jb = json_object_get(s, "bytes"), *jn = json_object_get(s, "ns");
+		double b = json_number_value(jb), ns = json_number_value(jn), v;
+
+		if (!json_is_number(jb) || !json_is_number(jn) || !(b > 0) || !(ns > 0) ||
+		    !isfinite(b) || !isfinite(ns))
+			continue;
+		v = ab_sample_mbps(b, ns);
+		*min = v < *min ? v : *min;
+		*max = v > *max ? v : *max;
+	}
+	return isfinite(*min) ? 0 : -ENOENT;
+}
+
+/* "X (LO..HI)", each rounded by the one rule to the half-width of LO..HI (core/number.h). */
+static void spread_cell(FILE *f, double x, double lo, double hi)
+{
+	char a[48], b[48], c[48];
+	int d = ab_round_decimals(x, isfinite(lo) && isfinite(hi) ? (hi - lo) / 2 : NAN);
+
+	fprintf(f, " %s", ab_fmt_decimals(a, sizeof(a), x, d));
+	if (isfinite(lo) && isfinite(hi))
+		fprintf(f, " (%s..%s)", ab_fmt_decimals(b, sizeof(b), lo, d),
+			ab_fmt_decimals(c, sizeof(c), hi, d));
+	fputs(" |", f);
+}
+
+static void mbps_cell(FILE *f, json_t *r)
+{
+	double lo, hi;
+
+	if (sample_range(r, &lo, &hi))
+		lo = hi = NAN;
+	spread_cell(f, median_mbps(r), lo, hi);
+}
+
+/* The ratio of medians, and its range over every pair of samples (num's over den's). */
 static void ratio_cell(FILE *f, json_t *num_r, json_t *den_r)
 {
-	if (num_r && den_r && median_mbps(den_r) > 0)
-		fprintf(f, " %.3f |", median_mbps(num_r) / median_mbps(den_r));
-	else
+	double nlo, nhi, dlo, dhi;
+
+	if (!num_r || !den_r || !(median_mbps(den_r) > 0)) {
 		fprintf(f, " - |");
+		return;
+	}
+	if (sample_range(num_r, &nlo, &nhi) || sample_range(den_r, &dlo, &dhi))
+		nlo = nhi = dlo = dhi = NAN;
+	spread_cell(f, median_mbps(num_r) / median_mbps(den_r), nlo / dhi, nhi / dlo);
 }
 
 /*
@@ -220,7 +276,7 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 		for (size_t k = 0; k < N_LAYERS; k++) {
 			row[k] = find(results, alg, keylen, op, sizes[i], &layers[k]);
 			if (row[k])
-				fprintf(f, " %.1f |", median_mbps(row[k]));
+				mbps_cell(f, row[k]);
 			else
 				fprintf(f, " - |");
 		}
@@ -277,7 +333,11 @@ static void header(FILE *f, json_t *root, const char *path, const char *dir)
 			"(one boot): differences of less than the noise between boots (8-30%% "
 			"under TCG) are not findings; compare boots with scripts/ab-stats.\n\n",
 			num(r, "repeats"), json_number_value(json_object_get(r, "seconds")));
-	fprintf(f, "Median MB/s (1e6 bytes per second) of each job's samples at one thread. "
+	fprintf(f, "Median MB/s (1e6 bytes per second) of each job's samples at one thread, "
+		   "in brackets the smallest and largest sample (every sample: a job has too few "
+		   "for quartiles to say more); a ratio's brackets are its range over every pair "
+		   "of samples. Each number is rounded to the place of its spread's half-width "
+		   "(docs/statistics.md, \"Rounding to the spread\"). "
 		   "AF_ALG / kmod below 1 is what going through the socket interface costs "
 		   "against calling the same driver in the kernel; kmod / OpenSSL compares "
 		   "the kernel's driver with OpenSSL's user-space code on the same CPU. "
