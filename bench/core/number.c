@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* core/number.h: the one strict unsigned parser and the kernel "X.Y" code. */
+/* core/number.h: the one strict unsigned parser, the kernel "X.Y" code, the rounding rule. */
 #include <errno.h>
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/number.h"
@@ -31,7 +33,9 @@ int ab_parse_uint_n(const char *s, size_t len, unsigned long long min, unsigned 
 		unsigned int d = c - '0';
 
 		if (base == 16 && d > 9)
-			d = (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (unsigned int)((c | 0x20) - 'a' + 10) : 99;
+			d = (c | 0x20) >= 'a' && (c | 0x20) <= 'f'
+				    ? (unsigned int)((c | 0x20) - 'a' + 10)
+				    : 99;
 		if (d >= base)
 			return -EINVAL;
 		if (v > (~0ULL - d) / base)
@@ -69,4 +73,53 @@ unsigned int ab_kernel_version_code(const char *s, int strict)
 	if (strict && *rest && (rest[0] != '.' || !rest[1] || rest[1 + strspn(rest + 1, digits)]))
 		return 0;
 	return (unsigned int)(maj * 100 + min);
+}
+
+/* The power of ten of V's leading digit (V finite, > 0): floor(log10(V)), exact at powers of ten.
+ */
+static int leading_place(double v)
+{
+	int e = (int)floor(log10(v));
+
+	if (pow(10, e + 1) <= v)
+		e++;
+	else if (pow(10, e) > v)
+		e--;
+	return e;
+}
+
+int ab_round_decimals(double x, double h)
+{
+	int ex = isfinite(x) && x != 0 ? leading_place(fabs(x)) : 0, sig;
+
+	if (isnan(h) || h < 0 || !isfinite(h))
+		sig = AB_ROUND_UNKNOWN_SIG;
+	else if (h == 0)
+		sig = AB_ROUND_MAX_SIG;
+	else
+		sig = ex - leading_place(h) + 1;
+	sig = sig < 1 ? 1 : sig > AB_ROUND_MAX_SIG ? AB_ROUND_MAX_SIG : sig;
+	/* digits after the point: the last significant one's place, negated */
+	return sig - 1 - ex;
+}
+
+char *ab_fmt_decimals(char *buf, size_t cap, double v, int decimals)
+{
+	if (!isfinite(v))
+		snprintf(buf, cap, "-");
+	else if (decimals >= 0)
+		snprintf(buf, cap, "%.*f", decimals > 17 ? 17 : decimals, v);
+	else if (decimals < -300)
+		snprintf(buf, cap, "0");
+	else {
+		double unit = pow(10, -decimals);
+
+		snprintf(buf, cap, "%.0f", round(v / unit) * unit);
+	}
+	return buf;
+}
+
+char *ab_fmt_round(char *buf, size_t cap, double x, double h)
+{
+	return ab_fmt_decimals(buf, cap, x, ab_round_decimals(x, h));
 }

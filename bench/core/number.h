@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #define AB_NUM_SUFFIX 1u /* a k/K (x1024) or m/M (x1048576) suffix is allowed */
-#define AB_NUM_HEX 2u /* "0x" then hex digits (a register as the kernel prints it); no suffix */
+#define AB_NUM_HEX    2u /* "0x" then hex digits (a register as the kernel prints it); no suffix */
 
 /*
  * The LEN characters at S as a number in MIN..MAX into *OUT. 0, -EINVAL
@@ -33,5 +33,27 @@ int ab_parse_uint(const char *s, unsigned long long min, unsigned long long max,
  * would alias the next major).
  */
 unsigned int ab_kernel_version_code(const char *s, int strict);
+
+/*
+ * The one rounding rule for the numbers reports print (docs/statistics.md,
+ * "Rounding to the spread"): X whose interval has half-width H is shown down
+ * to the decimal place of H's leading digit, so that the last digit is the
+ * first one the spread reaches (0.9332 with [0.9131, 0.9483], H 0.0176: 0.93),
+ * and never with fewer than 1 or more than AB_ROUND_MAX_SIG significant
+ * digits. H 0 (every sample equal): AB_ROUND_MAX_SIG; H unknown (NAN, no
+ * interval): AB_ROUND_UNKNOWN_SIG. The interval's ends are printed to the
+ * same place as X.
+ */
+#define AB_ROUND_MAX_SIG     6
+#define AB_ROUND_UNKNOWN_SIG 3
+
+/* The decimals the rule gives X at half-width H: negative rounds to tens, hundreds, ... */
+int ab_round_decimals(double x, double h);
+
+/* V rounded to DECIMALS (ab_round_decimals) into BUF ("-" when V is not finite); BUF. */
+char *ab_fmt_decimals(char *buf, size_t cap, double v, int decimals);
+
+/* X rounded by the rule at half-width H into BUF: ab_fmt_decimals(X, ab_round_decimals(X, H)). */
+char *ab_fmt_round(char *buf, size_t cap, double x, double h);
 
 #endif

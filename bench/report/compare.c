@@ -65,8 +65,8 @@ struct side {
 	struct unit *units;
 	size_t n_units, cap, n_samples;
 	int present;
-	double ins_per_op; /* --perf: the result's median instructions/op; NAN without */
-	json_t *driver;	   /* the result's driver (a string), or NULL */
+	double ins_per_op;   /* --perf: the result's median instructions/op; NAN without */
+	json_t *driver;	     /* the result's driver (a string), or NULL */
 	json_t *round_index; /* round -> position in units (jansson's hash table) */
 };
 
@@ -193,8 +193,7 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 	json_t *results = json_object_get(root, "results"), *r;
 	size_t i;
 
-	json_array_foreach(results, i, r)
-	{
+	json_array_foreach (results, i, r) {
 		json_t *samples = json_object_get(r, "samples"), *s, *ident;
 		json_t *jthreads = json_object_get(r, "threads");
 		const char *kat = json_string_value(json_object_get(r, "kat"));
@@ -216,8 +215,7 @@ static int collect(struct pairing *p, json_t *root, int which, const char *path)
 		jp->side[which].ins_per_op = perf_ins_per_op(r);
 		if (json_is_string(json_object_get(r, "driver")))
 			jp->side[which].driver = json_object_get(r, "driver");
-		json_array_foreach(samples, j, s)
-		{
+		json_array_foreach (samples, j, s) {
 			json_t *jb = json_object_get(s, "bytes"), *jn = json_object_get(s, "ns");
 			json_t *jo = json_object_get(s, "ops"), *jr = json_object_get(s, "round");
 			double bytes = json_number_value(jb), ns = json_number_value(jn);
@@ -661,7 +659,8 @@ static json_t *run_summary(json_t *root, const char *path, const char *json_out)
 static int write_json(json_t *doc, const char *path)
 {
 	char why[AB_WHY_LEN];
-	int err = ab_json_write(path, doc, 0, why);
+	/* 15 digits: alpha 0.05 as 0.05, not jansson's round-trip 0.050000000000000003 */
+	int err = ab_json_write(path, doc, JSON_REAL_PRECISION(15), why);
 
 	if (err)
 		ab_err("cannot write %s: %s\n", path, why);
@@ -829,8 +828,7 @@ static void print_needed(FILE *tbl, const struct pairing *p, const struct verdic
 	for (size_t i = 0; i < p->n; i++) {
 		const struct verdict *w = &v[i];
 
-		if (!both_present(&p->pairs[i]) ||
-		    strcmp(w->word, "inconclusive"))
+		if (!both_present(&p->pairs[i]) || strcmp(w->word, "inconclusive"))
 			continue;
 		if (!n++)
 			fprintf(tbl, "\nBoots a side that would decide (80%% power at the spread "
@@ -935,8 +933,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	for (size_t i = 0; !err && i < p.n; i++) {
 		const struct job_pair *jp = &p.pairs[i];
 
-		n_verdict += both_present(jp) &&
-			     jp->side[0].n_units >= MIN_BOOTS_WALLCLOCK &&
+		n_verdict += both_present(jp) && jp->side[0].n_units >= MIN_BOOTS_WALLCLOCK &&
 			     jp->side[1].n_units >= MIN_BOOTS_WALLCLOCK;
 	}
 	pair_work = n_verdict ? COMPARE_WORK / (double)n_verdict : PAIR_WORK;
@@ -1015,11 +1012,12 @@ static int compare(const char *base_path, const char *new_path, double threshold
 		deterministic ? "deterministic: range over boots"
 		: plan ? "sequential: exact rank test over boot medians, alpha spent over looks"
 		       : "wallclock: boot medians, BH-adjusted permutation p");
+	/* not part of the markdown: a job on one side only is an error (exit 2), said on stderr */
 	for (size_t i = 0; i < p.n; i++)
 		if (!both_present(&p.pairs[i])) {
-			fprintf(tbl, "only in %s: ", p.pairs[i].side[0].present ? "base" : "new");
-			ab_fput_md(tbl, p.pairs[i].key);
-			fputc('\n', tbl);
+			ab_err("only in %s: ", p.pairs[i].side[0].present ? "base" : "new");
+			ab_fput_term(stderr, p.pairs[i].key);
+			fputc('\n', stderr);
 		}
 	if (seq_max) {
 		look = look == SIZE_MAX ? 0 : look;
@@ -1148,7 +1146,7 @@ const struct ab_opt_cmd ab_compare_cmd = {
 		 "Each undecided pair gets the boots a side that would decide it at the\n"
 		 "spread it shows (boots_needed in --json).\n\n"
 		 "Exit: 0 nothing slower, 1 a regression, 2 an error (unreadable input, or\n"
-		 "jobs measured on one side only, which are listed). 0 includes a comparison\n"
+		 "jobs measured on one side only, listed on stderr). 0 includes a comparison\n"
 		 "whose every pair is inconclusive: a gate that needs verdicts reads\n"
 		 "summary.inconclusive from --json.\n",
 };

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,12 +22,15 @@
 
 #include "cli/opt.h"
 #include "command.h"
+#include "core/number.h"
+#include "core/stats.h"
 #include "report/plot.h"
 #include "result/result_json.h"
 #include "sys/json_in.h"
 #include "sys/json_out.h"
 #include "sys/out_file.h"
 #include "sys/path.h"
+#include "sys/spawn.h"
 #include "sys/text.h"
 
 /* The layers, in the order the table shows them. */
@@ -103,13 +107,13 @@ static int pick(json_t *results, const char *alg, long long *keylen, const char 
 	*keylen = -1;
 	*op = NULL;
 	for (size_t o = 0; o < sizeof(op_order) / sizeof(op_order[0]) && !*op; o++)
-		json_array_foreach(results, i, r) if (usable(r) && !strcmp(str(r, "alg"), alg) &&
-						      !strcmp(str(r, "op"), op_order[o])) *op =
-			op_order[o];
+		json_array_foreach (results, i, r)
+			if (usable(r) && !strcmp(str(r, "alg"), alg) &&
+			    !strcmp(str(r, "op"), op_order[o]))
+				*op = op_order[o];
 	if (!*op)
 		return -ENOENT;
-	json_array_foreach(results, i, r)
-	{
+	json_array_foreach (results, i, r) {
 		if (usable(r) && !strcmp(str(r, "alg"), alg) && !strcmp(str(r, "op"), *op) &&
 		    (*keylen < 0 || num(r, "keylen") < *keylen))
 			*keylen = num(r, "keylen");
@@ -123,8 +127,7 @@ static json_t *find(json_t *results, const char *alg, long long keylen, const ch
 	json_t *r;
 	size_t i;
 
-	json_array_foreach(results, i, r)
-	{
+	json_array_foreach (results, i, r) {
 		if (usable(r) && !strcmp(str(r, "alg"), alg) && num(r, "keylen") == keylen &&
 		    !strcmp(str(r, "op"), op) && num(r, "size") == size &&
 		    !strcmp(str(r, "backend"), l->backend) && !strcmp(str(r, "mode"), l->mode))
@@ -147,12 +150,66 @@ static void cell(FILE *f, const char *s)
 	ab_fput_md(f, s);
 }
 
+/*
+ * The spread of a job: the smallest and largest MB/s of its samples (all of
+ * them: with the 3-5 samples a run takes, quartiles would interpolate
+ * between the same few values; a merged file's min..max holds the spread
+ * between boots too). 0, or -ENOENT when no sample gives a throughput.
+ */
+static int sample_range(json_t *r, double *min, double *max)
+{
+	json_t *s;
+	size_t i;
+
+	*min = INFINITY, *max = -INFINITY;
+	json_array_foreach (json_object_get(r, "samples"), i, s) {
+		json_t *jb = json_object_get(s, "bytes"), *jn = json_object_get(s, "ns");
+		double b = json_number_value(jb), ns = json_number_value(jn), v;
+
+		if (!json_is_number(jb) || !json_is_number(jn) || !(b > 0) || !(ns > 0) ||
+		    !isfinite(b) || !isfinite(ns))
+			continue;
+		v = ab_sample_mbps(b, ns);
+		*min = v < *min ? v : *min;
+		*max = v > *max ? v : *max;
+	}
+	return isfinite(*min) ? 0 : -ENOENT;
+}
+
+/* "X (LO..HI)", each rounded by the one rule to the half-width of LO..HI (core/number.h). */
+static void spread_cell(FILE *f, double x, double lo, double hi)
+{
+	char a[48], b[48], c[48];
+	int d = ab_round_decimals(x, isfinite(lo) && isfinite(hi) ? (hi - lo) / 2 : NAN);
+
+	fprintf(f, " %s", ab_fmt_decimals(a, sizeof(a), x, d));
+	if (isfinite(lo) && isfinite(hi))
+		fprintf(f, " (%s..%s)", ab_fmt_decimals(b, sizeof(b), lo, d),
+			ab_fmt_decimals(c, sizeof(c), hi, d));
+	fputs(" |", f);
+}
+
+static void mbps_cell(FILE *f, json_t *r)
+{
+	double lo, hi;
+
+	if (sample_range(r, &lo, &hi))
+		lo = hi = NAN;
+	spread_cell(f, median_mbps(r), lo, hi);
+}
+
+/* The ratio of medians, and its range over every pair of samples (num's over den's). */
 static void ratio_cell(FILE *f, json_t *num_r, json_t *den_r)
 {
-	if (num_r && den_r && median_mbps(den_r) > 0)
-		fprintf(f, " %.3f |", median_mbps(num_r) / median_mbps(den_r));
-	else
+	double nlo, nhi, dlo, dhi;
+
+	if (!num_r || !den_r || !(median_mbps(den_r) > 0)) {
 		fprintf(f, " - |");
+		return;
+	}
+	if (sample_range(num_r, &nlo, &nhi) || sample_range(den_r, &dlo, &dhi))
+		nlo = nhi = dlo = dhi = NAN;
+	spread_cell(f, median_mbps(num_r) / median_mbps(den_r), nlo / dhi, nhi / dlo);
 }
 
 /*
@@ -171,8 +228,7 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 
 	if (pick(results, alg, &keylen, &op))
 		return;
-	json_array_foreach(results, i, r)
-	{
+	json_array_foreach (results, i, r) {
 		long long z = num(r, "size");
 		size_t k;
 
@@ -220,7 +276,7 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 		for (size_t k = 0; k < N_LAYERS; k++) {
 			row[k] = find(results, alg, keylen, op, sizes[i], &layers[k]);
 			if (row[k])
-				fprintf(f, " %.1f |", median_mbps(row[k]));
+				mbps_cell(f, row[k]);
 			else
 				fprintf(f, " - |");
 		}
@@ -277,12 +333,28 @@ static void header(FILE *f, json_t *root, const char *path, const char *dir)
 			"(one boot): differences of less than the noise between boots (8-30%% "
 			"under TCG) are not findings; compare boots with scripts/ab-stats.\n\n",
 			num(r, "repeats"), json_number_value(json_object_get(r, "seconds")));
-	fprintf(f, "Median MB/s (1e6 bytes per second) of each job's samples at one thread. "
+	fprintf(f, "Median MB/s (1e6 bytes per second) of each job's samples at one thread, "
+		   "in brackets the smallest and largest sample (every sample: a job has too few "
+		   "for quartiles to say more); a ratio's brackets are its range over every pair "
+		   "of samples. Each number is rounded to the place of its spread's half-width "
+		   "(docs/statistics.md, \"Rounding to the spread\"). "
 		   "AF_ALG / kmod below 1 is what going through the socket interface costs "
 		   "against calling the same driver in the kernel; kmod / OpenSSL compares "
 		   "the kernel's driver with OpenSSL's user-space code on the same CPU. "
 		   "Under TCG both sides are emulated: the ratios say where time goes in "
 		   "this guest, not on hardware.\n\n");
+}
+
+/*
+ * Whether gnuplot can be started: without it report.md is still written,
+ * its charts skipped with a note (there and on stderr).
+ */
+static bool have_gnuplot(void)
+{
+	const char *const argv[] = { "gnuplot", "--version", NULL };
+	char out[128], why[AB_WHY_LEN];
+
+	return ab_spawn_capture(argv, out, sizeof(out), why, sizeof(why)) != -ENOENT;
 }
 
 /*
@@ -296,6 +368,7 @@ static int report(const char *path, const char *dir)
 	json_t *root = ab_result_load(path, why), *results, *r, *shown = NULL, *algs = NULL;
 	char md[600], layers_json[600], plots[600], *sink_buf = NULL;
 	size_t i, n_algs, sink_len;
+	bool gnuplot;
 	FILE *f;
 	int rc = 2;
 
@@ -305,17 +378,21 @@ static int report(const char *path, const char *dir)
 	}
 	if (ab_plot_check(root, path))
 		goto out;
+	gnuplot = have_gnuplot();
+	if (!gnuplot)
+		ab_err("gnuplot not found: charts skipped, report.md written without them "
+		       "(install gnuplot-nox; scripts/setup does)\n");
 	results = json_object_get(root, "results");
 	algs = json_array();
-	json_array_foreach(results, i, r)
-	{
+	json_array_foreach (results, i, r) {
 		json_t *a = json_object_get(r, "alg"), *seen;
 		size_t k;
 		int dup = 0;
 
 		if (!json_is_string(a) || !usable(r))
 			continue;
-		json_array_foreach(algs, k, seen) dup |= json_equal(seen, a);
+		json_array_foreach (algs, k, seen)
+			dup |= json_equal(seen, a);
 		if (!dup)
 			json_array_append(algs, a);
 	}
@@ -354,7 +431,7 @@ static int report(const char *path, const char *dir)
 			ab_err("cannot write %s: %s\n", layers_json, why);
 			goto out;
 		}
-		if (ab_plot_files(files, 1, NULL, plots))
+		if (gnuplot && ab_plot_files(files, 1, NULL, plots))
 			goto out;
 	}
 	f = ab_out_fopen_path(md, why);
@@ -363,6 +440,9 @@ static int report(const char *path, const char *dir)
 		goto out;
 	}
 	header(f, root, path, dir);
+	if (!gnuplot)
+		fprintf(f, "Charts skipped: gnuplot was not found when this report was written "
+			   "(install gnuplot-nox, then run algbench report again).\n\n");
 	json_decref(shown);
 	shown = json_array();
 	for (i = 0; shown && i < n_algs; i++)
@@ -412,6 +492,7 @@ const struct ab_opt_cmd ab_report_cmd = {
 		 "kernel's API in the kernel (kmod sync, async), through AF_ALG per mode\n"
 		 "(sendmsg, vmsplice, aio) and through OpenSSL in user space, and the\n"
 		 "ratios AF_ALG/kmod (what the socket interface costs) and kmod/OpenSSL.\n"
-		 "Writes DIR/report.md and DIR/plots/ALG-size.{png,svg} (gnuplot).\n",
+		 "Writes DIR/report.md and DIR/plots/ALG-size.{png,svg} (gnuplot; without\n"
+		 "gnuplot the charts are skipped, said in report.md and on stderr).\n",
 	.after = "Exit: 0 written, 2 bad usage, an unreadable input or no usable job.\n",
 };

@@ -293,16 +293,16 @@ static void test_numbers(void)
 		  "k/m suffixes only when asked, and a suffix cannot wrap");
 	ab_tap_ok(!ab_parse_uint_n("123abc", 3, 0, 1000, 0, &v) && v == 123,
 		  "a length-bounded field parses without a terminator");
-	ab_tap_ok(!ab_parse_uint_n("0x410fd0c1", 10, 0, 0xffffffffu, AB_NUM_HEX, &v) &&
-			  v == 0x410fd0c1 &&
-			  !ab_parse_uint_n("0XaF", 4, 0, 0xff, AB_NUM_HEX, &v) && v == 0xaf &&
-			  ab_parse_uint_n("41", 2, 0, 0xff, AB_NUM_HEX, &v) == -EINVAL &&
-			  ab_parse_uint_n("0x", 2, 0, 0xff, AB_NUM_HEX, &v) == -EINVAL &&
-			  ab_parse_uint_n("0xg1", 4, 0, 0xff, AB_NUM_HEX, &v) == -EINVAL &&
-			  ab_parse_uint_n("0x100", 5, 0, 0xff, AB_NUM_HEX, &v) == -ERANGE &&
-			  ab_parse_uint_n("0x10000000000000000", 19, 0, ~0ULL, AB_NUM_HEX, &v) ==
-				  -ERANGE,
-		  "AB_NUM_HEX: \"0x\" and hex digits only (a register as sysfs prints it), bounded");
+	ab_tap_ok(
+		!ab_parse_uint_n("0x410fd0c1", 10, 0, 0xffffffffu, AB_NUM_HEX, &v) &&
+			v == 0x410fd0c1 && !ab_parse_uint_n("0XaF", 4, 0, 0xff, AB_NUM_HEX, &v) &&
+			v == 0xaf && ab_parse_uint_n("41", 2, 0, 0xff, AB_NUM_HEX, &v) == -EINVAL &&
+			ab_parse_uint_n("0x", 2, 0, 0xff, AB_NUM_HEX, &v) == -EINVAL &&
+			ab_parse_uint_n("0xg1", 4, 0, 0xff, AB_NUM_HEX, &v) == -EINVAL &&
+			ab_parse_uint_n("0x100", 5, 0, 0xff, AB_NUM_HEX, &v) == -ERANGE &&
+			ab_parse_uint_n("0x10000000000000000", 19, 0, ~0ULL, AB_NUM_HEX, &v) ==
+				-ERANGE,
+		"AB_NUM_HEX: \"0x\" and hex digits only (a register as sysfs prints it), bounded");
 	ab_tap_ok(ab_kernel_version_code("6.10", 1) == 610 &&
 			  ab_kernel_version_code("6.1.0-50-amd64", 0) == 601 &&
 			  ab_kernel_version_code("6.12.0-rc1+", 0) == 612 &&
@@ -313,6 +313,38 @@ static void test_numbers(void)
 			  !ab_kernel_version_code("6.100", 0) && !ab_kernel_version_code("6", 0) &&
 			  !ab_kernel_version_code("0.9", 0) && !ab_kernel_version_code("6.-1", 0),
 		  "not versions: junk tails (strict), a minor above 99, no minor, major 0, signs");
+}
+
+/* core/number.h: the rounding rule, "Rounding to the spread" in docs/statistics.md */
+static int fmt_is(double x, double h, const char *want)
+{
+	char buf[64];
+
+	return !strcmp(ab_fmt_round(buf, sizeof(buf), x, h), want);
+}
+
+static void test_rounding(void)
+{
+	char lo[32], hi[32];
+	int d = ab_round_decimals(0.9332, (0.9483 - 0.9131) / 2);
+
+	ab_tap_ok(d == 2 && fmt_is(0.9332, 0.0176, "0.93") &&
+			  !strcmp(ab_fmt_decimals(lo, sizeof(lo), 0.9131, d), "0.91") &&
+			  !strcmp(ab_fmt_decimals(hi, sizeof(hi), 0.9483, d), "0.95"),
+		  "0.9332 in [0.9131, 0.9483]: 0.93 [0.91, 0.95], the interval to the same place");
+	ab_tap_ok(fmt_is(1234.56, 12, "1230") && fmt_is(1234.56, 9.99, "1235") &&
+			  fmt_is(1234.56, 0.5, "1234.6") && fmt_is(1234.56, 10, "1230") &&
+			  fmt_is(1234.56, 100, "1200") && fmt_is(8.1, 5.66, "8"),
+		  "the last digit is the place of the half-width's leading digit (10 is exact)");
+	ab_tap_ok(fmt_is(5, 30, "5") && fmt_is(0.004, 1, "0.004") && fmt_is(98765, 1e6, "100000"),
+		  "at least one significant digit, however wide the spread");
+	ab_tap_ok(fmt_is(1.0001234567, 1e-12, "1.00012") && fmt_is(100, 0, "100.000") &&
+			  fmt_is(0.9, NAN, "0.900") && fmt_is(123.456, NAN, "123") &&
+			  fmt_is(42, -1, "42.0"),
+		  "at most 6 significant digits (spread 0 too); 3 when the spread is unknown");
+	ab_tap_ok(fmt_is(NAN, 1, "-") && fmt_is(INFINITY, 1, "-") && fmt_is(0, 0.05, "0.00") &&
+			  fmt_is(-0.25, 0.01, "-0.25"),
+		  "not a number: '-'; 0 and negative values round like any other");
 }
 
 /* sys/file.h: procfs files say size 0; a bound is an error, never a silent cut */
@@ -572,10 +604,11 @@ static void test_spawn(void)
 				 *const ex3[] = { "sh", "-c", "exit 3", NULL },
 				 *const kill9[] = { "sh", "-c", "kill -KILL $$", NULL },
 				 *const none[] = { "algbench-no-such-program", NULL },
-				 *const both[] = { "sh", "-c", "echo to stdout; echo to stderr >&2; exit 4",
+				 *const both[] = { "sh", "-c",
+						   "echo to stdout; echo to stderr >&2; exit 4",
 						   NULL },
-				 *const flood[] = { "sh", "-c", "head -c 200000 /dev/zero | tr '\\0' x",
-						    NULL };
+				 *const flood[] = { "sh", "-c",
+						    "head -c 200000 /dev/zero | tr '\\0' x", NULL };
 	char why[AB_WHY_LEN] = "", dir[] = "/tmp/algbench-spawn.XXXXXX", path[64], word[96],
 	     out[64];
 	const char *test_z[] = { "test", "-z", word, NULL };
@@ -1021,8 +1054,18 @@ static void test_cpusets(void)
 {
 	struct ab_cpuset s;
 	int cpus[4] = { -1, -1, -1, -1 }, n, all_set = 1;
-	static const char *const bad[] = { "", "a", "1-", "-1", "3-1", "1,,2", "1 ", "+1",
-					   "0x10", "65536", "1-99999999999999999999", "1\n2" };
+	static const char *const bad[] = { "",
+					   "a",
+					   "1-",
+					   "-1",
+					   "3-1",
+					   "1,,2",
+					   "1 ",
+					   "+1",
+					   "0x10",
+					   "65536",
+					   "1-99999999999999999999",
+					   "1\n2" };
 
 	ab_tap_ok(!ab_cpulist_parse("0,1500-1501", &s) && s.ncpus == 1502 &&
 			  s.size == CPU_ALLOC_SIZE(1502) && s.size > sizeof(cpu_set_t) &&
@@ -1044,7 +1087,8 @@ static void test_cpusets(void)
 		all_set &= err == -EINVAL && !s.set;
 		ab_cpuset_free(&s);
 	}
-	ab_tap_ok(all_set, "cpus: malformed cpulists ('', '3-1', '1,,2', '0x10', 65536...) are -EINVAL");
+	ab_tap_ok(all_set,
+		  "cpus: malformed cpulists ('', '3-1', '1,,2', '0x10', 65536...) are -EINVAL");
 	n = !ab_cpuset_alloc(&s, 2000) && (CPU_SET_S(1999, s.size, s.set), 1) &&
 	    CPU_COUNT_S(s.size, s.set) == 1;
 	ab_cpuset_free(&s);
@@ -1139,6 +1183,7 @@ int main(void)
 	test_bootstrap();
 	test_boot_statistics();
 	test_numbers();
+	test_rounding();
 	test_read_file();
 	test_parsing();
 	test_expansion();

@@ -10,7 +10,7 @@ row() { # row BACKEND MODE SIZE MBPS: one 1-thread gcm(aes)-128 encrypt result
 		backend: $b, type: "aead", alg: "gcm(aes)", driver: "generic-gcm-aesni", op: "encrypt",
 		keylen: 16, size: $z, threads: 1, mode: $m, kat: "pass", status: "ok",
 		seconds: 0.5, repeats: 2, mbps: { median: $v },
-		samples: [ { ops: 1, bytes: ($v * 1000), ns: 1000000 }, { ops: 1, bytes: ($v * 1000), ns: 1000000 } ] }'
+		samples: [ { ops: 1, bytes: ($v * 900), ns: 1000000 }, { ops: 1, bytes: ($v * 1100), ns: 1000000 } ] }'
 }
 {
 	row kmod sync 16 100; row afalg sendmsg 16 25; row afalg vmsplice 16 50; row openssl evp 16 200
@@ -22,10 +22,12 @@ row() { # row BACKEND MODE SIZE MBPS: one 1-thread gcm(aes)-128 encrypt result
 rc=0
 "$ALGBENCH" report "$dir/r.json" --out "$dir/rep" >/dev/null 2>"$dir/err" || rc=$?
 check "report exits 0 (got $rc)" [ "$rc" = 0 ]
-check "16 B row: kmod 100, sendmsg 25, vmsplice 50, OpenSSL 200; ratios 0.250, 0.500, 0.500" \
-	grep -q "^| 16 | 100.0 | - | 25.0 | 50.0 | - | 200.0 | 0.250 | 0.500 | 0.500 |$" "$dir/rep/report.md"
-check "4096 B row: no vmsplice job, its ratio '-'; kmod/OpenSSL 2.000" \
-	grep -q "^| 4096 | 400.0 | - | 300.0 | - | - | 200.0 | 0.750 | - | 2.000 |$" "$dir/rep/report.md"
+# each job's two samples are 10% either side of its median: min..max in brackets, and every
+# number rounded to its spread's half-width (docs/statistics.md, "Rounding to the spread")
+check "16 B row: kmod 100, sendmsg 25, vmsplice 50, OpenSSL 200 with min..max; ratios 0.25, 0.5, 0.5 with their ranges" \
+	grep -qF "| 16 | 100 (90..110) | - | 25 (22..28) | 50 (45..55) | - | 200 (180..220) | 0.25 (0.20..0.31) | 0.5 (0.4..0.6) | 0.5 (0.4..0.6) |" "$dir/rep/report.md"
+check "4096 B row: no vmsplice job, its ratio '-'; kmod/OpenSSL 2.0 (1.6..2.4)" \
+	grep -qF "| 4096 | 400 (360..440) | - | 300 (270..330) | - | - | 200 (180..220) | 0.8 (0.6..0.9) | - | 2.0 (1.6..2.4) |" "$dir/rep/report.md"
 check "2-thread and failed jobs stay out (no 999, no 64 B row)" sh -c '! grep -q "999\|^| 64 |" "$0"' "$dir/rep/report.md"
 check "the section names the drivers and the chart" sh -c 'grep -q "kmod sync (in-kernel) generic-gcm-aesni;" "$0" && grep -q "(plots/gcm_aes_-size.png)" "$0"' "$dir/rep/report.md"
 check "the key in bits as run's table and --keys name it: (encrypt, k128, 1 thread)" grep -qF "## gcm(aes) (encrypt, k128, 1 thread)" "$dir/rep/report.md"
@@ -62,4 +64,12 @@ check "merged three-boot file: 'the samples of 3 boots merged', not 'one run'" s
 	'grep -q "the samples of 3 boots merged" "$0" && ! grep -q "one run" "$0"' "$dir/rep6/report.md"
 check "one size: no chart drawn, none linked" sh -c '! grep -q "plots/" "$0" && test ! -e "$1"' \
 	"$dir/rep6/report.md" "$dir/rep6/plots/gcm_aes_-size.png"
+# without gnuplot (a PATH that has none): report.md all the same, the charts skipped with a note
+rc=0
+PATH=/nonexistent "$ALGBENCH" report "$dir/r.json" --out "$dir/rep7" >/dev/null 2>"$dir/err7" || rc=$?
+check "no gnuplot: exit 0 (got $rc)" [ "$rc" = 0 ]
+check "no gnuplot: report.md has the table and says the charts were skipped, linking none" sh -c \
+	'grep -q "^| 4096 |" "$0" && grep -q "^Charts skipped: gnuplot was not found" "$0" && ! grep -q "plots/" "$0"' \
+	"$dir/rep7/report.md"
+check "no gnuplot: stderr says so with the command's prefix" grep -q "^algbench report: gnuplot not found: charts skipped" "$dir/err7"
 tap_end
