@@ -23,7 +23,6 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "core/number.h"
-#include "core/stats.h"
 #include "report/plot.h"
 #include "result/result_json.h"
 #include "sys/json_in.h"
@@ -151,29 +150,21 @@ static void cell(FILE *f, const char *s)
 }
 
 /*
- * The spread of a job: the smallest and largest MB/s of its samples (all of
- * them: with the 3-5 samples a run takes, quartiles would interpolate
- * between the same few values; a merged file's min..max holds the spread
- * between boots too). 0, or -ENOENT when no sample gives a throughput.
+ * The spread of a job: the smallest and largest MB/s of its samples, as the
+ * result's summary stores them (mbps.min, mbps.max; merge recomputes them
+ * over every boot's samples). Min..max rather than quartiles: with the 3-5
+ * samples a run takes, quartiles would interpolate between the same few
+ * values. 0, or -ENOENT when the summary has no usable range.
  */
 static int sample_range(json_t *r, double *min, double *max)
 {
-	json_t *s;
-	size_t i;
+	json_t *mbps = json_object_get(r, "mbps");
+	json_t *jlo = json_object_get(mbps, "min"), *jhi = json_object_get(mbps, "max");
 
-	*min = INFINITY, *max = -INFINITY;
-	json_array_foreach (json_object_get(r, "samples"), i, s) {
-		json_t *jb = json_object_get(s, "bytes"), *jn = json_object_get(s, "ns");
-		double b = json_number_value(jb), ns = json_number_value(jn), v;
-
-		if (!json_is_number(jb) || !json_is_number(jn) || !(b > 0) || !(ns > 0) ||
-		    !isfinite(b) || !isfinite(ns))
-			continue;
-		v = ab_sample_mbps(b, ns);
-		*min = v < *min ? v : *min;
-		*max = v > *max ? v : *max;
-	}
-	return isfinite(*min) ? 0 : -ENOENT;
+	if (!json_is_number(jlo) || !json_is_number(jhi))
+		return -ENOENT;
+	*min = json_number_value(jlo), *max = json_number_value(jhi);
+	return *min > 0 && isfinite(*max) && *max >= *min ? 0 : -ENOENT;
 }
 
 /* "X (LO..HI)", each rounded by the one rule to the half-width of LO..HI (core/number.h). */
