@@ -45,7 +45,17 @@ static int start(const char *dir, const char *const argv[], unsigned int flags, 
 	return -err;
 }
 
-static int wait_for(const char *name, pid_t pid, char *why, size_t len)
+/*
+ * Where glibc cannot report a failed exec (under qemu-user, which runs
+ * posix_spawn's CLONE_VM|CLONE_VFORK child as a fork, so the parent never
+ * sees its errno), the child exits 127, as a shell does for a missing
+ * command. The tools algbench runs itself (gnuplot, modprobe, modinfo)
+ * never exit 127 on their own, so for them it means "could not start";
+ * a user's command (trace CMD) keeps its status as it is.
+ */
+#define SPAWN_EXEC_FAILED 127
+
+static int wait_for(const char *name, pid_t pid, bool tool, char *why, size_t len)
 {
 	int status, ret;
 
@@ -55,6 +65,11 @@ static int wait_for(const char *name, pid_t pid, char *why, size_t len)
 			snprintf(why, len, "cannot wait for %s: %s", name, strerror(errno));
 			return ret;
 		}
+	}
+	if (tool && WIFEXITED(status) && WEXITSTATUS(status) == SPAWN_EXEC_FAILED) {
+		snprintf(why, len, "cannot run %s: %s (it exited %d)", name, strerror(ENOENT),
+			 SPAWN_EXEC_FAILED);
+		return -ENOENT;
 	}
 	if (WIFEXITED(status) && WEXITSTATUS(status)) {
 		snprintf(why, len, "%s exited with status %d", name, WEXITSTATUS(status));
@@ -89,7 +104,7 @@ pid_t ab_spawn_start(const char *const argv[], char *why, size_t len)
 
 int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len)
 {
-	return wait_for(name, pid, why, len);
+	return wait_for(name, pid, false, why, len);
 }
 
 int ab_spawn_in(const char *dir, const char *const argv[], unsigned int flags, char *why,
@@ -97,7 +112,7 @@ int ab_spawn_in(const char *dir, const char *const argv[], unsigned int flags, c
 {
 	pid_t pid = launch(dir, argv, flags, why, len);
 
-	return pid < 0 ? (int)pid : wait_for(argv[0], pid, why, len);
+	return pid < 0 ? (int)pid : wait_for(argv[0], pid, true, why, len);
 }
 
 int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len)
@@ -148,5 +163,5 @@ int ab_spawn_capture(const char *const argv[], char *out, size_t out_len, char *
 	}
 	drain(fds[0], out, out_len);
 	close(fds[0]);
-	return wait_for(argv[0], pid, why, len);
+	return wait_for(argv[0], pid, true, why, len);
 }

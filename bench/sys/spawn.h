@@ -20,7 +20,8 @@
  * Run ARGV[0] (looked up in PATH) with ARGV, NULL-terminated, and wait.
  * Returns 0 when it exited 0; its exit status (1..255) when it exited
  * otherwise; 128 + N when signal N killed it (as a shell says it); -errno
- * when it could not be started (-ENOENT: no such program) or waited for.
+ * when it could not be started (-ENOENT: no such program, also when the
+ * child exited 127, all a failed exec can say under qemu-user) or waited for.
  * On anything but 0, WHY (LEN bytes) says which, naming ARGV[0].
  */
 int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len);
@@ -33,7 +34,10 @@ int ab_spawn_in(const char *dir, const char *const argv[], unsigned int flags, c
 		size_t len);
 /* ab_spawn()'s first half: ARGV started, its pid; or -errno with WHY. */
 pid_t ab_spawn_start(const char *const argv[], char *why, size_t len);
-/* ab_spawn()'s second half: wait for PID (NAME for WHY; EINTR waits on), as ab_spawn() returns. */
+/*
+ * ab_spawn()'s second half: wait for PID (NAME for WHY; EINTR waits on), as
+ * ab_spawn() returns, except that an exit 127 stays 127 (a user's command).
+ */
 int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len);
 
 /*
