@@ -64,7 +64,7 @@ submenu 'Advanced options for Debian GNU/Linux' $menuentry_id_option 'gnulinux-a
 }
 EOF
 calls() { cat calls.log 2>/dev/null; }
-boot() { echo "$1" >running; : >calls.log; "$AB" --continue --out run >>log.txt 2>&1; }
+boot() { echo "$1" >running; : >calls.log; "$AB" --continue --out "${2:-run}" >>log.txt 2>&1; }
 args=(--backend openssl --alg sha256 --sizes 64 --threads 1 --seconds 0.01 --warmup 0 --repeats 2)
 start=(--rounds 2 --out run --grub-cfg grub.cfg --unit-dir "$dir/units" --settle 0)
 
@@ -368,6 +368,53 @@ refused "an entry whose { is on the next line: refused, not guessed" "does not o
 rc=0 err=$("$AB" --rounds 1 --out "$dir/g" --grub-cfg dash.cfg --unit-dir units --base 6.1.0-77-dash --dry-run 2>&1) || rc=$?
 check "a GRUB id starting with - is refused, never handed to grub-reboot (exit $rc)" sh -c '
 	[ "$0" = 2 ] && echo "$1" | grep -q "starts with -" && ! echo "$1" | grep -q "grub-reboot --help"' "$rc" "$err"
+# ---- --rounds auto: a look after each round, stop when decided -------------
+# A stand-in for `algbench run` (merge and compare are the real algbench's):
+# one job, NEW 10% slower, each boot jittered by at most 1%, so the rule of a
+# cap of 6 (looks at 5 and 6 boots a side) decides it at 5: 10 boots, not 12.
+mkdir fake
+cat >fake/algbench <<FAKE
+#!/bin/sh
+[ "\$1" = run ] || exec "$ALGBENCH" "\$@"
+for out; do :; done
+n=\$(( \$(cat "$dir/fake/count" 2>/dev/null || echo 0) + 1 ))
+echo "\$n" >"$dir/fake/count"
+case \$(uname -r) in *stats-on) slow=1.10 ;; *) slow=1 ;; esac
+jq -n --argjson n "\$n" --argjson slow "\$slow" --arg rel "\$(uname -r)" '{ schema: "algbench/1",
+	run: { id: ("fake" + (\$n | tostring)), host: { kernel: \$rel } },
+	results: [ { backend: "kmod", type: "skcipher", alg: "cbc(aes)", driver: "cbc-aes-aesni", op: "encrypt",
+		keylen: 16, size: 16, threads: 1, mode: "sync", kat: "pass",
+		samples: [ range(3) | { ops: 100, bytes: 1600,
+			ns: ((100000 * \$slow * (1 + ((\$n * 7) % 11 - 5) / 500)) | floor) } ] } ] }' >"\$out"
+FAKE
+chmod 755 fake/algbench
+auto=(--rounds auto --max-rounds 6 --out auto1 --grub-cfg grub.cfg --unit-dir "$dir/units" --settle 0)
+ALGBENCH=$dir/fake/algbench "$AB" "${auto[@]}" -- --alg 'cbc(aes)' >log.txt 2>&1
+check "--rounds auto: the state keeps the cap and the rule" sh -c '
+	grep -qx "rounds=6" auto1/ab-hardware.state && grep -qx "auto=1" auto1/ab-hardware.state'
+"$AB" --status --out auto1 >status-auto1.txt 2>&1
+check "--status: boots of at most 12, the rule" sh -c '
+	grep -q "^boots:   0 of at most 12 done" status-auto1.txt && grep -q "^rule:    --rounds auto --max-rounds 6" status-auto1.txt'
+for b in 1 2 3 4 5 6 7 8; do
+	if [ $((b % 2)) = 1 ]; then boot "$off" auto1; else boot "$on" auto1; fi
+done
+check "after 4 rounds: looks at 1..4 said continue, a reboot into round 5" sh -c '
+	[ "$(grep -c "after round [1-4]: continue" auto1/ab-hardware.log)" = 4 ] && grep -qx reboot calls.log &&
+	grep -qx "status=running" auto1/ab-hardware.state'
+boot "$off" auto1
+boot "$on" auto1
+check "round 5: the look stops it (every pair decided), no reboot, unit removed" sh -c '
+	grep -q "after round 5: stop: every pair decided" auto1/ab-hardware.log && ! grep -qx reboot calls.log &&
+	grep -qx "status=done: compare found a pair slower" auto1/ab-hardware.state && [ ! -e units/algbench-ab-hardware.service ]'
+check "... compare.json: slower, decided at 5 by the sequential rule of cap 6" \
+	jqok '.sequential.max_boots == 6 and .sequential.boots == 5 and .pairs[0].verdict == "slower"
+		and .pairs[0].sequential.decided_at == 5' auto1/compare.json
+check "... looks.tsv: a row per round, the last one stopping" sh -c '
+	[ "$(tail -n +2 auto1/looks.tsv | wc -l)" = 5 ] && tail -n1 auto1/looks.tsv | grep -q "every pair decided"'
+refused "--max-rounds without --rounds auto is refused" "cap of --rounds auto" \
+	"$AB" --rounds 4 --max-rounds 6 --out run8 --grub-cfg grub.cfg --unit-dir units --dry-run
+refused "--headline with a character outside a name is refused" "comma-separated" \
+	"$AB" --rounds auto --headline 'x;y' --out run8 --grub-cfg grub.cfg --unit-dir units --dry-run
 mkdir partial && cp bin/reboot partial/
 expect_status "stand-ins missing a command are refused" 2 \
 	env ALGBENCH_AB_HARDWARE_COMMANDS="$dir/partial" "$AB" --status --out run 2>/dev/null

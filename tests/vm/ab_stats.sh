@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # scripts/ab-stats alternates the kernels (ABAB) and merges each side's rounds:
-# two rounds with a stand-in for `algbench run` (tests/vm/ab_standin.sh,
-# real AF_ALG digests in the guest), deterministic (--icount) mode.
+# --rounds auto in deterministic (--icount) mode, whose cap is the 2 rounds
+# the range over boots needs, with a stand-in for `algbench run`
+# (tests/vm/ab_standin.sh, real AF_ALG digests in the guest): a look after
+# each round, the pilot's estimate after the first.
 . "$(dirname "$0")/../lib.sh"
 tap_begin
 out=$(mktemp -d) err=$(mktemp)
 trap 'rm -rf "$out" "$err"' EXIT
 rc=0
-"$ALGBENCH_TOP/scripts/ab-stats" --smp 1 --rounds 2 --deterministic --out "$out" \
+"$ALGBENCH_TOP/scripts/ab-stats" --smp 1 --rounds auto --deterministic --out "$out" \
 	--guest-cmd /opt/algbench/tests/vm/ab_standin.sh -- --alg sha256 >/dev/null 2>"$err" || rc=$?
 check "ab-stats exits 0 (got $rc)" [ "$rc" = 0 ]
 [ "$rc" = 0 ] || sed 's/^/#   /' "$err"
@@ -22,6 +24,11 @@ for v in stats-off stats-on; do
 		check "round $k of $v came from a $v kernel ($got)" [ "${got%-algbench-"$v"}" != "$got" ]
 	done
 done
+check "a look after each round; the second, at the cap of 2, stops" \
+	awk -F'\t' 'NR == 2 { a = ($1 == 1 && $9 == "-") } NR == 3 { b = ($1 == 2 && $9 != "-") } END { exit !(a && b && NR == 3) }' \
+	"$out/looks.tsv"
+check "the pilot's estimate after 1 boot a side is written" grep -q "^estimate after 1 boot a side: 1 pair undecided; about 2 boots a side" "$out/estimate.txt"
+check "stderr says where it stopped" grep -q "^ab-stats: stopped after 2 boots a side" "$err"
 base=$out/base-stats-off.json new=$out/new-stats-on.json
 check "BASE is algbench/1 from 2 stats-off boots with crypto_stats n" \
 	jqok '.schema == "algbench/1" and .run.ab.variant == "stats-off" and (.run.boots | length) == 2
@@ -38,8 +45,9 @@ for f in "$base" "$new"; do
 done
 # The folder can move and names no machine (docs/result-json.md, "Paths"):
 # commands.txt as typed at the checkout's top, compare.json's sides from OUT.
-check "compare.json names the merged files from OUT" \
-	jqok '.base.file == "base-stats-off.json" and .new.file == "new-stats-on.json"' "$out/compare.json"
+check "compare.json names the merged files from OUT, judged with the cap of 2" \
+	jqok '.base.file == "base-stats-off.json" and .new.file == "new-stats-on.json"
+		and .sequential.max_boots == 2 and .sequential.stop' "$out/compare.json"
 check "commands.txt names OUT and its rounds as the checkout's top would ($(basename "$out"))" sh -c \
 	'grep -qF -- "--out $1 --" "$0" && grep -qF -- "--share $1/rounds --" "$0"' "$out/commands.txt" "$(basename "$out")"
 names_no_folder "nothing in OUT names the output folder, the checkout or the build by its absolute path" "$out" \
