@@ -22,6 +22,7 @@
 
 #include "cli/opt.h"
 #include "command.h"
+#include "core/number.h"
 #include "core/sequential.h"
 #include "core/stats.h"
 #include "result/result_json.h"
@@ -684,49 +685,73 @@ static void print_header(FILE *tbl, bool deterministic, bool sequential)
 			     "|---|---|---|---|---|---|---|---|---|\n");
 }
 
+/*
+ * "RATIO | [LO, HI]" rounded by the one rule (core/number.h) to the place
+ * of the interval's half-width: a table never shows more digits than its
+ * interval supports. Without an interval, the ratio alone at the rule's
+ * default and "-".
+ */
+static void fput_ratio(FILE *tbl, double ratio, double lo, double hi)
+{
+	double h = isfinite(lo) && isfinite(hi) ? (hi - lo) / 2 : NAN;
+	int d = ab_round_decimals(ratio, h);
+	char r[32], a[32], b[32];
+
+	ab_fmt_decimals(r, sizeof(r), ratio, d);
+	if (isnan(h)) {
+		fprintf(tbl, "%s | -", r);
+		return;
+	}
+	fprintf(tbl, "%s | [%s, %s]", r, ab_fmt_decimals(a, sizeof(a), lo, d),
+		ab_fmt_decimals(b, sizeof(b), hi, d));
+}
+
 static void print_pair(FILE *tbl, const struct job_pair *jp, const struct verdict *v,
 		       bool deterministic, bool sequential)
 {
 	const char *sep = v->why[0] ? " (" : "", *end = v->why[0] ? ")" : "";
+	char r[32];
 
 	fputs("| ", tbl);
 	ab_fput_md(tbl, jp->key);
 	if (sequential && !deterministic) {
-		fprintf(tbl, " | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | ", v->base.boots,
+		fprintf(tbl, " | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | ", v->base.boots,
 			v->new.boots, v->base.mbps, v->base.spread * 100, v->new.mbps,
-			v->new.spread * 100, v->seq.ratio);
-		if (isfinite(v->seq.hi))
-			fprintf(tbl, "[%.4f, %.4f] (%.2g) | ", v->seq.lo, v->seq.hi, v->seq.level);
-		else
-			fprintf(tbl, "unbounded (%.2g) | ", v->seq.level);
+			v->new.spread * 100);
+		if (isfinite(v->seq.hi)) {
+			fput_ratio(tbl, v->seq.ratio, v->seq.lo, v->seq.hi);
+			fprintf(tbl, " (%.2g) | ", v->seq.level);
+		} else {
+			fprintf(tbl, "%s | unbounded (%.2g) | ",
+				ab_fmt_round(r, sizeof(r), v->seq.ratio, NAN), v->seq.level);
+		}
 		fprintf(tbl, "%.2g | ", v->seq.p);
 		if (v->seq.decided_at)
 			fprintf(tbl, "%u | ", v->seq.decided_at);
 		else
 			fputs("- | ", tbl);
 		fprintf(tbl, "%s%s%s%s |\n", v->word, sep, v->why, end);
-	} else if (deterministic)
-		fprintf(tbl,
-			" | %zu/%zu | %.1f | %.1f | %+.1f | %.5f | [%.5f, %.5f] | %.3f%% | "
-			"%s%s%s%s |\n",
-			v->base.boots, v->new.boots, v->base.nsop, v->new.nsop,
-			v->new.nsop - v->base.nsop, v->ratio, v->lo, v->hi,
+	} else if (deterministic) {
+		fprintf(tbl, " | %zu/%zu | %.1f | %.1f | %+.1f | ", v->base.boots, v->new.boots,
+			v->base.nsop, v->new.nsop, v->new.nsop - v->base.nsop);
+		fput_ratio(tbl, v->ratio, v->lo, v->hi);
+		fprintf(tbl, " | %.3f%% | %s%s%s%s |\n",
 			100 * (v->base.spread > v->new.spread ? v->base.spread : v->new.spread),
 			v->word, sep, v->why, end);
-	else if (!v->iters) /* too few boots: no interval, no p */
-		fprintf(tbl,
-			" | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | - | - | - | %s%s%s%s "
-			"|\n",
-			v->base.boots, v->new.boots, v->base.mbps, v->base.spread * 100,
-			v->new.mbps, v->new.spread * 100, v->ratio, v->word, sep, v->why, end);
-	else
-		fprintf(tbl,
-			" | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | %.4f | [%.4f, %.4f] | %.2g "
-			"| "
-			"%.2g | %s%s%s%s |\n",
-			v->base.boots, v->new.boots, v->base.mbps, v->base.spread * 100,
-			v->new.mbps, v->new.spread * 100, v->ratio, v->lo, v->hi, v->p, v->p_adj,
-			v->word, sep, v->why, end);
+	} else if (!v->iters) { /* too few boots: no interval, no p */
+		fprintf(tbl, " | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | ", v->base.boots,
+			v->new.boots, v->base.mbps, v->base.spread * 100, v->new.mbps,
+			v->new.spread * 100);
+		fput_ratio(tbl, v->ratio, NAN, NAN);
+		fprintf(tbl, " | - | - | %s%s%s%s |\n", v->word, sep, v->why, end);
+	} else {
+		fprintf(tbl, " | %zu/%zu | %.1f ±%.1f%% | %.1f ±%.1f%% | ", v->base.boots,
+			v->new.boots, v->base.mbps, v->base.spread * 100, v->new.mbps,
+			v->new.spread * 100);
+		fput_ratio(tbl, v->ratio, v->lo, v->hi);
+		fprintf(tbl, " | %.2g | %.2g | %s%s%s%s |\n", v->p, v->p_adj, v->word, sep, v->why,
+			end);
+	}
 }
 
 static json_t *side_json(const struct side_summary *s, const struct side *in, bool deterministic)
