@@ -287,6 +287,65 @@ static void alg_section(FILE *f, json_t *results, const char *alg, json_t *shown
 }
 
 /*
+ * What the numbers were measured on, in words (run.host.virtualized), and
+ * how busy it was: the load average at the start of each boot, as the range
+ * over boots when several were merged. Under TCG and KVM the load is the
+ * guest's own; the host that ran the VM is not seen from inside.
+ */
+static void substrate(FILE *f, json_t *run, json_t *host)
+{
+	const char *v = str(host, "virtualized");
+	json_t *boots = json_object_get(run, "boots"), *b;
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i, n = 0;
+
+	fputs("Substrate: ", f);
+	if (!strcmp(v, "tcg"))
+		fputs("TCG, QEMU's emulator: guest time runs with the host's load, and vCPUs "
+		      "beyond the host's cores take turns",
+		      f);
+	else if (!strcmp(v, "uml"))
+		fputs("User-Mode Linux: a host process in host time, one CPU", f);
+	else if (!strcmp(v, "none"))
+		fputs("the machine itself (no hypervisor)", f);
+	else if (!strcmp(v, "kvm"))
+		fputs("a KVM guest", f);
+	else if (v[0] && strcmp(v, "unknown")) {
+		fputs("a guest of ", f);
+		cell(f, v); /* bhyve, other:SIG, ... */
+	} else
+		fputs("unknown (no hypervisor name recorded)", f);
+	/* the boots' own hosts when merged, else the run's */
+	json_array_foreach (json_array_size(boots) ? boots : NULL, i, b) {
+		json_t *l = json_object_get(json_object_get(json_object_get(b, "run"), "host"),
+					    "loadavg");
+
+		if (json_is_number(json_array_get(l, 0))) {
+			double x = json_number_value(json_array_get(l, 0));
+
+			lo = x < lo ? x : lo;
+			hi = x > hi ? x : hi;
+			n++;
+		}
+	}
+	if (!json_array_size(boots) &&
+	    json_is_number(json_array_get(json_object_get(host, "loadavg"), 0))) {
+		lo = hi = json_number_value(json_array_get(json_object_get(host, "loadavg"), 0));
+		n = 1;
+	}
+	if (!n)
+		fputs(". Load average: not recorded.\n\n", f);
+	else if (lo == hi)
+		fprintf(f, ". Load average at the start: %.2f (1 min) on %lld CPUs.\n\n", lo,
+			num(host, "nproc"));
+	else
+		fprintf(f,
+			". Load average at the start of the %zu boots: %.2f..%.2f (1 min) on "
+			"%lld CPUs.\n\n",
+			n, lo, hi, num(host, "nproc"));
+}
+
+/*
  * The page's header: the file (named from DIR, where the page is, so the
  * folders can move together), its run and host, what one job is.
  */
@@ -311,6 +370,7 @@ static void header(FILE *f, json_t *root, const char *path, const char *dir)
 	fprintf(f, ", clocksource ");
 	cell(f, str(host, "clocksource"));
 	fprintf(f, ".\n\n");
+	substrate(f, run, host);
 	if (boots > 1)
 		fprintf(f,
 			"Each job: the samples of %zu boots merged (run.boots; %lld samples of "

@@ -22,6 +22,7 @@ json_t *ab_run_info_to_json(const struct ab_run_info *run)
 {
 	const struct ab_cycle_counter *c = &run->cycle_counter;
 	json_t *o, *counter;
+	int err;
 
 	/* {name, hz: N or null} when samples carry its ticks, else {name, unavailable} */
 	if (c->usable)
@@ -44,7 +45,14 @@ json_t *ab_run_info_to_json(const struct ab_run_info *run)
 		json_decref(counter);
 		return NULL;
 	}
-	if (json_object_set_new(json_object_get(o, "host"), "cycle_counter", counter)) {
+	/* each set takes its value whether or not it succeeds: call both */
+	err = json_object_set_new(json_object_get(o, "host"), "cycle_counter", counter);
+	err |= json_object_set_new(
+		json_object_get(o, "host"), "loadavg",
+		isfinite(run->loadavg[0])
+			? json_pack("[f, f, f]", run->loadavg[0], run->loadavg[1], run->loadavg[2])
+			: json_null());
+	if (err) {
 		json_decref(o);
 		return NULL;
 	}
@@ -126,9 +134,8 @@ static int set_run_medians(json_t *o, const struct ab_result *res)
 				v[k++] = ab_sample_mbps((double)s->per_cpu[c].bytes,
 							(double)s->per_cpu[c].ns);
 		}
-		if (k && json_array_append_new(cpus, json_pack("{s:I, s:f}", "cpu",
-							       (json_int_t)cpu, "mbps_median",
-							       ab_median(v, k))))
+		if (k && json_array_append_new(cpus, json_pack("{s:I, s:f}", "cpu", (json_int_t)cpu,
+							       "mbps_median", ab_median(v, k))))
 			goto out;
 	}
 	if (cpus && json_object_set(o, "per_cpu_mbps", cpus))

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -105,6 +106,20 @@ static void crypto_stats_of(struct ab_run_info *run)
  * (under -icount a guest's tsc counts instructions). Kernel text is
  * untrusted: anything but [a-z0-9_-] becomes "unknown".
  */
+/*
+ * How busy the machine was when the run started: other load is the first
+ * suspect of a noisy run. In a VM it is the guest's load, not its host's.
+ */
+static void loadavg_of(struct ab_run_info *run)
+{
+	char buf[128];
+
+	run->loadavg[0] = run->loadavg[1] = run->loadavg[2] = NAN;
+	if (ab_read_line("/proc/loadavg", buf, sizeof(buf)) ||
+	    sscanf(buf, "%lf %lf %lf", &run->loadavg[0], &run->loadavg[1], &run->loadavg[2]) != 3)
+		run->loadavg[0] = run->loadavg[1] = run->loadavg[2] = NAN;
+}
+
 static void clocksource_of(struct ab_run_info *run)
 {
 	char buf[sizeof(run->clocksource)] = "";
@@ -139,6 +154,7 @@ void ab_run_info_collect(struct ab_run_info *run)
 	crypto_stats_of(run);
 	ab_hypervisor_name(run->cpu_model, run->virtualized, sizeof(run->virtualized));
 	clocksource_of(run);
+	loadavg_of(run);
 	run->cycle_counter = *ab_cycle_counter_probe();
 	ab_host_tuning_read(&run->tuning);
 }

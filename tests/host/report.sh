@@ -28,6 +28,8 @@ check "16 B row: kmod 100, sendmsg 25, vmsplice 50, OpenSSL 200 with min..max; r
 	grep -qF "| 16 | 100 (90..110) | - | 25 (22..28) | 50 (45..55) | - | 200 (180..220) | 0.25 (0.20..0.31) | 0.5 (0.4..0.6) | 0.5 (0.4..0.6) |" "$dir/rep/report.md"
 check "4096 B row: no vmsplice job, its ratio '-'; kmod/OpenSSL 2.0 (1.6..2.4)" \
 	grep -qF "| 4096 | 400 (360..440) | - | 300 (270..330) | - | - | 200 (180..220) | 0.8 (0.6..0.9) | - | 2.0 (1.6..2.4) |" "$dir/rep/report.md"
+check "the substrate and the load are named (a file without loadavg: not recorded)" \
+	grep -q "^Substrate: .*\. Load average" "$dir/rep/report.md"
 check "2-thread and failed jobs stay out (no 999, no 64 B row)" sh -c '! grep -q "999\|^| 64 |" "$0"' "$dir/rep/report.md"
 check "the section names the drivers and the chart" sh -c 'grep -q "kmod sync (in-kernel) generic-gcm-aesni;" "$0" && grep -q "(plots/gcm_aes_-size.png)" "$0"' "$dir/rep/report.md"
 check "the key in bits as run's table and --keys name it: (encrypt, k128, 1 thread)" grep -qF "## gcm(aes) (encrypt, k128, 1 thread)" "$dir/rep/report.md"
