@@ -297,7 +297,7 @@ static void substrate(FILE *f, json_t *run, json_t *host)
 	const char *v = str(host, "virtualized");
 	json_t *boots = json_object_get(run, "boots"), *b;
 	double lo = INFINITY, hi = -INFINITY;
-	size_t i, n = 0;
+	size_t i, n = 0, n_hosts = json_array_size(boots) ? json_array_size(boots) : 1;
 
 	fputs("Substrate: ", f);
 	if (!strcmp(v, "tcg"))
@@ -316,22 +316,17 @@ static void substrate(FILE *f, json_t *run, json_t *host)
 	} else
 		fputs("unknown (no hypervisor name recorded)", f);
 	/* the boots' own hosts when merged, else the run's */
-	json_array_foreach (json_array_size(boots) ? boots : NULL, i, b) {
-		json_t *l = json_object_get(json_object_get(json_object_get(b, "run"), "host"),
-					    "loadavg");
-
-		if (json_is_number(json_array_get(l, 0))) {
-			double x = json_number_value(json_array_get(l, 0));
-
-			lo = x < lo ? x : lo;
-			hi = x > hi ? x : hi;
+	for (i = 0; i < n_hosts; i++) {
+		b = json_array_size(boots)
+			    ? json_object_get(json_object_get(json_array_get(boots, i), "run"),
+					      "host")
+			    : host;
+		b = json_array_get(json_object_get(b, "loadavg"), 0);
+		if (json_is_number(b)) {
+			lo = fmin(lo, json_number_value(b));
+			hi = fmax(hi, json_number_value(b));
 			n++;
 		}
-	}
-	if (!json_array_size(boots) &&
-	    json_is_number(json_array_get(json_object_get(host, "loadavg"), 0))) {
-		lo = hi = json_number_value(json_array_get(json_object_get(host, "loadavg"), 0));
-		n = 1;
 	}
 	if (!n)
 		fputs(". Load average: not recorded.\n\n", f);

@@ -102,11 +102,6 @@ static void crypto_stats_of(struct ab_run_info *run)
 }
 
 /*
- * The clocksource behind CLOCK_MONOTONIC decides what a sample's ns mean
- * (under -icount a guest's tsc counts instructions). Kernel text is
- * untrusted: anything but [a-z0-9_-] becomes "unknown".
- */
-/*
  * How busy the machine was when the run started: other load is the first
  * suspect of a noisy run. In a VM it is the guest's load, not its host's.
  */
@@ -114,12 +109,17 @@ static void loadavg_of(struct ab_run_info *run)
 {
 	char buf[128];
 
-	run->loadavg[0] = run->loadavg[1] = run->loadavg[2] = NAN;
+	/* NAN on any failure, also after a partial sscanf */
 	if (ab_read_line("/proc/loadavg", buf, sizeof(buf)) ||
 	    sscanf(buf, "%lf %lf %lf", &run->loadavg[0], &run->loadavg[1], &run->loadavg[2]) != 3)
 		run->loadavg[0] = run->loadavg[1] = run->loadavg[2] = NAN;
 }
 
+/*
+ * The clocksource behind CLOCK_MONOTONIC decides what a sample's ns mean
+ * (under -icount a guest's tsc counts instructions). Kernel text is
+ * untrusted: anything but [a-z0-9_-] becomes "unknown".
+ */
 static void clocksource_of(struct ab_run_info *run)
 {
 	char buf[sizeof(run->clocksource)] = "";
