@@ -44,8 +44,7 @@ int ab_modules_loadable(char *why, size_t why_len)
 	}
 	if (procfs && access("/proc/modules", F_OK) == 0)
 		return 0;
-	/* procfs without /proc/modules is proof; the config adds to it, or decides without procfs
-	 */
+	/* procfs without /proc/modules is proof; the config adds to it, or decides alone */
 	by_config = config_modules(config, sizeof(config));
 	if (!procfs && by_config != 0)
 		return 0;
