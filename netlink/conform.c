@@ -19,6 +19,7 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "conform.h"
+#include "core/error.h"
 #include "core/number.h"
 #include "sys/array.h"
 #include "sys/kstats.h"
@@ -191,10 +192,11 @@ static int setup(struct conform_ctx *c)
 		lseek(c->kmsg_fd, 0, SEEK_END); /* only what this run provokes */
 	c->s = cu_open();
 	if (!c->s) {
+		char why[AB_WHY_LEN];
+
 		ret = -errno;
-		printf("%sBail out! cannot open a NETLINK_CRYPTO socket: %s (modprobe "
-		       "crypto_user)\n",
-		       c->tap ? "" : "conform: ", strerror(-ret));
+		cu_open_why(-ret, why, sizeof(why));
+		printf("%sBail out! %s\n", c->tap ? "" : "conform: ", why);
 		return ret;
 	}
 	kcapi_set_verbosity(KCAPI_LOG_NONE);

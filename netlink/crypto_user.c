@@ -10,12 +10,15 @@
 #include <errno.h>
 #include <libmnl/libmnl.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
+#include "core/error.h"
 #include "crypto_user.h"
+#include "sys/modules.h"
 
 /*
  * A GETALG dump skb holds up to min(n_algs * CRYPTO_REPORT_MAXSIZE, 65535)
@@ -56,6 +59,33 @@ fail:
 	cu_close(s);
 	errno = err;
 	return NULL;
+}
+
+void cu_open_why(int err, char *why, size_t len)
+{
+	char kernel[AB_WHY_LEN];
+	int modules;
+
+	if (err != EPROTONOSUPPORT) {
+		snprintf(why, len, "cannot open a NETLINK_CRYPTO socket: %s", strerror(err));
+		return;
+	}
+	modules = ab_modules_loadable(kernel, sizeof(kernel));
+	if (modules == -ENOSYS)
+		snprintf(why, len,
+			 "cannot open a NETLINK_CRYPTO socket: %s: crypto_user is not built in, "
+			 "and %s, or one with crypto_user built in (CONFIG_CRYPTO_USER=y)",
+			 strerror(err), kernel);
+	else if (modules)
+		snprintf(why, len,
+			 "cannot open a NETLINK_CRYPTO socket: %s: crypto_user is not loaded, and "
+			 "%s (modprobe crypto_user)",
+			 strerror(err), kernel);
+	else
+		snprintf(why, len,
+			 "cannot open a NETLINK_CRYPTO socket: %s (is crypto_user loaded? try "
+			 "'modprobe crypto_user')",
+			 strerror(err));
 }
 
 void cu_close(struct cu_sock *s)

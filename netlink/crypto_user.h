@@ -134,6 +134,14 @@ struct cu_sock;
 
 /* Opens a NETLINK_CRYPTO socket with extended acks. NULL with errno set. */
 struct cu_sock *cu_open(void);
+/*
+ * Why cu_open() failed with ERR (an errno), for the user: "cannot open a
+ * NETLINK_CRYPTO socket: STRERROR", and where the kernel has no crypto_user
+ * (EPROTONOSUPPORT) how to get it on this kernel: modprobe crypto_user, or,
+ * where modules cannot be loaded (sys/modules.h), the evidence and the fix:
+ * a kernel with CONFIG_MODULES=y, or one with CONFIG_CRYPTO_USER=y.
+ */
+void cu_open_why(int err, char *why, size_t len);
 void cu_close(struct cu_sock *s);
 /* The extended ack of the last request that failed (error 0 if none). */
 const struct cu_ack *cu_last_ack(const struct cu_sock *s);

@@ -283,9 +283,10 @@ static int nl_sub(int argc, char **argv, bool want_name,
 		return st;
 	s = cu_open();
 	if (!s) {
-		ab_err("cannot open a NETLINK_CRYPTO socket: %s "
-		       "(is crypto_user loaded? try 'modprobe crypto_user')\n",
-		       strerror(errno));
+		char why[AB_WHY_LEN];
+
+		cu_open_why(errno, why, sizeof(why));
+		ab_err("%s\n", why);
 		return 2;
 	}
 	st = run(s, &o);

@@ -102,6 +102,26 @@ const struct rule config_rules[] = {
 		.fix = "CONFIG_CRYPTO_USER_API_RNG=m",
 	},
 	{
+		.id = "modules-missing",
+		.syms = { "MODULES" },
+		.when = WHEN_MISSING,
+		.severity = SEV_WARNING,
+		.condition = "not y",
+		.cost = "No loadable modules: algbench.ko, which has no built-in equivalent, "
+			"cannot "
+			"load, so the kmod backend (run --backend kmod, algbench kmod) cannot run; "
+			"neither can algbench-dkms, nor algbench_trace.ko and algbench_em.ko. "
+			"Every "
+			"crypto driver, AF_ALG socket type and crypto_user must be built in (=y) "
+			"to be there at all.",
+		.evidence = "Without CONFIG_MODULES the kernel has no init_module/finit_module "
+			    "(ENOSYS) and no /proc/modules, and Kconfig reads any =m as =y "
+			    "(scripts/kconfig/symbol.c: a tristate is a bool when MODULES is n).",
+		.fix = "CONFIG_MODULES=y; or, to keep a kernel without modules, =y wherever "
+		       "another finding says =m, and measure with the afalg and openssl "
+		       "backends.",
+	},
+	{
 		.id = "crypto-user-missing",
 		.syms = { "CRYPTO_USER" },
 		.when = WHEN_MISSING,
@@ -215,6 +235,78 @@ const struct rule config_rules[] = {
 			    "arch/x86/crypto/chacha_glue.c limits each kernel_fpu_begin() section "
 			    "to SZ_4K.",
 		.fix = "Nothing to fix; compare RT results only with RT results.",
+	},
+	/* What `algbench trace` needs (bench/trace/, docs/trace.md): capabilities, not costs. */
+	{
+		.id = "trace-kprobes-missing",
+		.syms = { "KPROBES", "KPROBE_EVENTS", "KRETPROBES" },
+		.when = WHEN_ANY_MISSING,
+		.severity = SEV_INFO,
+		.condition = "any not y",
+		.cost = "trace's tracefs engine defines its probes in kprobe_events "
+			"(KPROBE_EVENTS, "
+			"over KPROBES) and counts failed calls with return probes (KRETPROBES); "
+			"without them only the BPF engine can trace.",
+		.evidence = "bench/trace/probes.c writes p:/r: lines to kprobe_events (fprobes, "
+			    "where FPROBE_EVENTS has them, to dynamic_events); KPROBE_EVENTS "
+			    "depends on KPROBES (kernel/trace/Kconfig).",
+		.fix = "CONFIG_KPROBES=y, CONFIG_KRETPROBES=y, CONFIG_KPROBE_EVENTS=y",
+	},
+	{
+		.id = "trace-hist-missing",
+		.syms = { "HIST_TRIGGERS" },
+		.when = WHEN_MISSING,
+		.severity = SEV_INFO,
+		.condition = "not y",
+		.cost = "trace's tracefs engine counts calls and bytes per driver with hist "
+			"triggers on its probe events; without them only the BPF engine can "
+			"trace.",
+		.evidence = "bench/trace/probes.c writes hist:keys=... triggers; an event's "
+			    "trigger file takes hist only with CONFIG_HIST_TRIGGERS.",
+		.fix = "CONFIG_HIST_TRIGGERS=y",
+	},
+	{
+		.id = "trace-bpf-missing",
+		.syms = { "BPF_SYSCALL", "BPF_JIT" },
+		.when = WHEN_ANY_MISSING,
+		.severity = SEV_INFO,
+		.condition = "any not y",
+		.cost = "No BPF engine for trace (fentry/fexit programs counting in a per-CPU "
+			"map, the cheaper engine): bpf() needs BPF_SYSCALL, and fentry's "
+			"trampolines need the JIT; trace uses its tracefs engine instead.",
+		.evidence = "bench/trace/bpf_engine.c: without BPF_SYSCALL bpf() fails with "
+			    "ENOSYS; arch_prepare_bpf_trampoline() is part of the BPF JIT "
+			    "(arch/x86/net/bpf_jit_comp.c), and fails with ENOTSUPP without it.",
+		.fix = "CONFIG_BPF_SYSCALL=y, CONFIG_BPF_JIT=y",
+	},
+	{
+		.id = "trace-btf-missing",
+		.syms = { "DEBUG_INFO_BTF" },
+		.when = WHEN_MISSING,
+		.severity = SEV_INFO,
+		.condition = "not y",
+		.cost = "No /sys/kernel/btf/vmlinux: no BPF engine for trace (CO-RE and fentry "
+			"need the kernel's BTF), and the tracefs engine takes the crypto structs' "
+			"member offsets from algbench_trace.ko instead, a module.",
+		.evidence = "bench/trace/bpf_engine.c refuses without /sys/kernel/btf/vmlinux; "
+			    "bench/trace/layout.c reads offsets from BTF, else from "
+			    "algbench_trace.ko's crypto_layout.",
+		.fix = "CONFIG_DEBUG_INFO_BTF=y (needs pahole at build time)",
+	},
+	{
+		.id = "trace-user-events-missing",
+		.syms = { "USER_EVENTS" },
+		.when = WHEN_MISSING,
+		.severity = SEV_INFO,
+		.condition = "not y",
+		.cost = "No user_events: run, suite and trace cannot mark each job's begin, "
+			"samples and end as the algbench_sample event, so a perf or ftrace "
+			"session beside them sees no job boundaries; measurements are "
+			"unaffected.",
+		.evidence = "bench/trace/markers.c registers through "
+			    "/sys/kernel/tracing/user_events_data, which exists only with "
+			    "CONFIG_USER_EVENTS (Linux 6.4 and later; absent from 6.1).",
+		.fix = "CONFIG_USER_EVENTS=y (Linux 6.4+)",
 	},
 	/* Debugging options that slow the crypto path. */
 	{
@@ -614,6 +706,8 @@ static const char *fires(const struct kconfig *kc, const struct rule *r)
 			return r->syms[i];
 		if (r->when == WHEN_MISSING && (k == KV_Y || k == KV_M))
 			return NULL;
+		if (r->when == WHEN_ANY_MISSING && k != KV_Y && k != KV_M)
+			return r->syms[i];
 	}
 	return r->when == WHEN_MISSING ? r->syms[0] : NULL;
 }

@@ -13,6 +13,7 @@ enum rule_when {
 	WHEN_Y,		    /* any symbol is =y */
 	WHEN_ENABLED,	    /* any symbol is =y or =m */
 	WHEN_MISSING,	    /* none is y or m: not set, or absent */
+	WHEN_ANY_MISSING,   /* some symbol is not y/m: each is needed */
 	WHEN_ARCH_UNLISTED, /* the config's arch has no accelerated-driver list */
 };
 

@@ -173,6 +173,12 @@ int abk_ensure_loaded(char *why)
 		return failed;
 	}
 	ret = abk_load("algbench", why, AB_WHY_LEN);
+	if (ret == -ENOSYS) {
+		size_t n = strlen(why);
+
+		snprintf(why + n, AB_WHY_LEN - n,
+			 ", so the kmod backend cannot run on this kernel");
+	}
 	if (ret < 0) {
 		failed = ret;
 		snprintf(failed_why, sizeof(failed_why), "%s", why);

@@ -72,7 +72,8 @@ int abk_dev_ready(char *why);
 /*
  * Make sure the control device can be used: abk_load() algbench if it is
  * not loaded. 0, 1 with abk_load()'s note in WHY for the caller to say, or
- * -errno with WHY (AB_WHY_LEN).
+ * -errno with WHY (AB_WHY_LEN); -ENOSYS on a kernel that cannot load modules,
+ * WHY then ending "so the kmod backend cannot run on this kernel".
  */
 int abk_ensure_loaded(char *why);
 

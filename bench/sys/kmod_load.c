@@ -18,6 +18,7 @@
 #include "sys/caps.h"
 #include "sys/host.h"
 #include "sys/kmod_load.h"
+#include "sys/modules.h"
 #include "sys/spawn.h"
 
 #define DKMS_KEY "/var/lib/dkms/mok.pub"
@@ -362,15 +363,12 @@ static void refused_signature(const struct load *l, char *why, size_t why_len)
 /* EPERM as root: modules_disabled, lockdown, or a security module. */
 static void refused_as_root(const struct load *l, char *why, size_t why_len)
 {
-	char mode[32], fix[256], disabled[8] = "";
+	char mode[32], fix[256], off[AB_WHY_LEN];
 
-	ab_read_line("/proc/sys/kernel/modules_disabled", disabled, sizeof(disabled));
 	lockdown(mode, sizeof(mode));
-	if (disabled[0] == '1') {
-		snprintf(why, why_len,
-			 "%s.ko: %s: module loading is off until the next boot "
-			 "(kernel.modules_disabled=1): load it before that is set, or reboot",
-			 l->module, l->said);
+	/* modules_disabled set since abk_load() asked: the same words as then */
+	if (ab_modules_loadable(off, sizeof(off)) == -EPERM) {
+		snprintf(why, why_len, "%s.ko: %s: %s", l->module, l->said, off);
 	} else if (mode[0] && strcmp(mode, "none")) {
 		signature_fix(l, fix, sizeof(fix));
 		snprintf(why, why_len,
@@ -444,11 +442,20 @@ int abk_load(const char *module, char *why, size_t why_len)
 	const char *const dry_run[] = { "modprobe", "--dry-run", "--quiet", module, NULL };
 	struct load l = { .module = module };
 	struct utsname u;
-	char ignored[64];
+	char ignored[64], kernel[AB_WHY_LEN];
 	int err;
 
 	if (loaded(module))
 		return 0;
+	err = ab_modules_loadable(kernel, sizeof(kernel));
+	/* no Kconfig option builds algbench's modules in: only loading brings them */
+	if (err == -ENOSYS)
+		snprintf(why, why_len, "%s.ko: %s; %s.ko has no built-in equivalent", module,
+			 kernel, module);
+	else if (err)
+		snprintf(why, why_len, "%s.ko: %s", module, kernel);
+	if (err)
+		return err;
 	uname(&u);
 	snprintf(l.release, sizeof(l.release), "%s", u.release);
 	l.installed = tool(dry_run, ignored, sizeof(ignored)) == 0;

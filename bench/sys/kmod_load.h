@@ -10,7 +10,8 @@
  * (build/bin/algbench -> build/kmod). Each way a load fails has its own
  * reason and fix, and keeps the kernel's own error: not root, no module for
  * this kernel, built for another kernel (vermagic), refused signature
- * (module.sig_enforce, lockdown, Secure Boot), module loading disabled.
+ * (module.sig_enforce, lockdown, Secure Boot), module loading disabled, and
+ * a kernel that cannot load modules at all (sys/modules.h).
  * docs/kmod.md, "Loading".
  */
 #ifndef ALGBENCH_KMOD_LOAD_H
@@ -24,7 +25,9 @@
  * REL; loaded PATH (insmod) ..."): this library prints nothing; or -errno
  * with WHY (WHY_LEN bytes): the kernel's errno where it answered (-EPERM,
  * -EKEYREJECTED, -ENOEXEC, ...), -ENOENT when no module for this kernel was
- * found, -EACCES when this process may not load modules.
+ * found, -EACCES when this process may not load modules; before any of that,
+ * ab_modules_loadable()'s -ENOSYS (a kernel without CONFIG_MODULES: WHY adds
+ * that MODULE.ko has no built-in equivalent) or -EPERM (modules_disabled).
  */
 int abk_load(const char *module, char *why, size_t why_len);
 

@@ -13,6 +13,9 @@ ccq() { cc "$@" >/dev/null; } # exit status only
 ids() { cc --json "$@" | jq -r '.findings[].id' | sort | tr '\n' ' '; } # rule ids that fire
 has() { [[ " $(ids "$2") " == *" $1 "* ]]; } # has RULE FILE
 lacks() { ! has "$@"; }
+# new_rules_are FILE IDS: the modules-missing and trace-* findings of FILE are exactly IDS
+new_rules_are() { [ "$(cc --json "$1" | jq -r '[.findings[].id | select(. == "modules-missing" or startswith("trace-"))] | sort | join(" ")')" = "$2" ]; }
+option_of() { cc --json "$2" | jq -r --arg id "$1" '.findings[] | select(.id == $id) | .option'; } # option_of RULE FILE
 errors() { cc --json "$1" | jq -r .summary.error; }
 # edit IN OUT SYMBOL VALUE: set SYMBOL (y, m, n = "is not set", absent = no line)
 edit() {
@@ -46,7 +49,8 @@ for f in amd64 cloud-amd64 rt-amd64; do
 	check "debian $f: AF_ALG aead exposure (CVE-2026-31431) warned" has af-alg-aead-copy-fail "$d"
 	check "debian $f: CRYPTO_FIPS=y noted" has fips "$d"
 	check "debian $f: every x86_64 accelerated driver present" sh -c '! "$0" config-check --json "$1" | jq -r ".findings[].id" | grep -q ^accel-' "$ALGBENCH" "$d"
-	check "debian $f: AF_ALG, crypto_user and tcrypt present" sh -c '! "$0" config-check --json "$1" | jq -r ".findings[].id" | grep -Eq "missing$"' "$ALGBENCH" "$d"
+	check "debian $f: AF_ALG, crypto_user, modules and tcrypt present" sh -c '! "$0" config-check --json "$1" | jq -r ".findings[].id" | grep -v "^trace-" | grep -Eq "missing$"' "$ALGBENCH" "$d"
+	check "debian $f: of modules and trace's needs only user_events missing (absent in 6.1)" new_rules_are "$d" trace-user-events-missing
 done
 check "debian rt-amd64: PREEMPT_RT noted" has preempt-rt "${deb[rt-amd64]}"
 check "debian amd64: no PREEMPT_RT note" lacks preempt-rt "${deb[amd64]}"
@@ -59,10 +63,13 @@ for f in amd64 cloud-amd64 rt-amd64; do
 	d=${deb612[$f]:-/nonexistent/$f.deb}
 	expect_status "debian 6.12 $f: exit 0" 0 ccq "$d"
 	check "debian 6.12 $f: no errors" [ "$(errors "$d")" = 0 ]
+	check "debian 6.12 $f: of modules and trace's needs only user_events missing (not set)" new_rules_are "$d" trace-user-events-missing
 	check "debian 6.12 $f: crypto stats 'removed in Linux 6.10', no crypto-stats finding" sh -c '"$0" config-check --json "$1" | jq -e ".config.version | startswith(\"6.12.\")" >/dev/null && "$0" config-check --json "$1" | jq -e ".config.crypto_stats == \"removed in Linux 6.10\" and ([.findings[].id] | index(\"crypto-stats\") | not)" >/dev/null' "$ALGBENCH" "$d"
 done
 plain612=$work/config-612
 dpkg-deb --fsys-tarfile "${deb612[amd64]:-/nonexistent}" 2>/dev/null | tar -xO --wildcards './boot/config-*' >"$plain612" 2>/dev/null
+edit "$plain612" "$work/ue612" USER_EVENTS y
+check "6.12 with USER_EVENTS=y: none of modules' or trace's rules" new_rules_are "$work/ue612" ""
 echo CONFIG_CRYPTO_STATS=y >>"$plain612"
 expect_status "6.12 config with a stray CONFIG_CRYPTO_STATS=y: exit 0 (Kconfig ignores a removed symbol)" 0 ccq "$plain612"
 
@@ -126,6 +133,38 @@ edit "$work/a" "$work/b" CRYPTO_BENCHMARK m
 check "CRYPTO_BENCHMARK=m (2025 name) counts as tcrypt" lacks tcrypt-missing "$work/b"
 edit "$work/a" "$work/b" CRYPTO_BENCHMARK y
 check "CRYPTO_BENCHMARK=y: built-in tcrypt warned" has tcrypt-builtin "$work/b"
+
+# A kernel without modules; what algbench trace needs
+edit "$plain" "$work/a" MODULES n
+check "MODULES not set: modules-missing, a warning" sh -c '"$0" config-check --json "$1" | jq -e ".findings[] | select(.id == \"modules-missing\" and .severity == \"warning\")" >/dev/null' "$ALGBENCH" "$work/a"
+expect_status "MODULES not set: warnings only, exit 0" 0 ccq "$work/a"
+check "modules-missing says the kmod backend cannot run" sh -c '"$0" config-check "$1" | grep -A3 "\[modules-missing\]" | grep -q "kmod backend"' "$ALGBENCH" "$work/a"
+edit "$plain" "$work/a" KPROBES n
+check "KPROBES not set: trace-kprobes-missing names KPROBES" [ "$(option_of trace-kprobes-missing "$work/a")" = KPROBES ]
+edit "$plain" "$work/a" KRETPROBES absent
+check "KRETPROBES absent alone: trace-kprobes-missing names KRETPROBES (each is needed)" [ "$(option_of trace-kprobes-missing "$work/a")" = KRETPROBES ]
+edit "$plain" "$work/a" HIST_TRIGGERS n
+check "HIST_TRIGGERS not set: trace-hist-missing" has trace-hist-missing "$work/a"
+edit "$plain" "$work/a" BPF_JIT n
+check "BPF_JIT not set: trace-bpf-missing names BPF_JIT" [ "$(option_of trace-bpf-missing "$work/a")" = BPF_JIT ]
+edit "$plain" "$work/a" DEBUG_INFO_BTF n
+check "DEBUG_INFO_BTF not set: trace-btf-missing, info" sh -c '"$0" config-check --json "$1" | jq -e ".findings[] | select(.id == \"trace-btf-missing\" and .severity == \"info\")" >/dev/null' "$ALGBENCH" "$work/a"
+
+# The running kernel's own config, when it has /proc/config.gz: modules-missing
+# exactly when the kernel shows no /proc/modules (this project's build host)
+if [ -r /proc/config.gz ] && [ -d /proc/self ]; then
+	if [ -e /proc/modules ]; then
+		check "/proc/config.gz: no modules-missing (this kernel has /proc/modules)" lacks modules-missing /proc/config.gz
+	else
+		check "/proc/config.gz: modules-missing (this kernel has no /proc/modules)" has modules-missing /proc/config.gz
+	fi
+	ue=$(zcat /proc/config.gz | grep -c '^CONFIG_USER_EVENTS=y$')
+	if [ "$ue" = 0 ]; then check "/proc/config.gz: trace-user-events-missing (no CONFIG_USER_EVENTS=y)" has trace-user-events-missing /proc/config.gz
+	else check "/proc/config.gz: no trace-user-events-missing (CONFIG_USER_EVENTS=y)" lacks trace-user-events-missing /proc/config.gz; fi
+	echo "# /proc/config.gz: $(cc --json /proc/config.gz | jq -r '[.findings[].id | select(. == "modules-missing" or startswith("trace-"))] | join(" ")')"
+else
+	skip "/proc/config.gz: modules-missing as the kernel shows" "no /proc/config.gz"
+fi
 
 # --- other architectures --------------------------------------------------------
 printf '# Linux/arm64 6.1.0 Kernel Configuration\nCONFIG_ARM64=y\nCONFIG_CRYPTO_AES_ARM64_CE_BLK=m\nCONFIG_CRYPTO_GHASH_ARM64_CE=y\n' >"$work/arm64"
