@@ -230,7 +230,7 @@ static int refused(const struct ab_opt_cmd *c, int ret, const char *word)
 
 /*
  * Whether row O takes a path: its metavar says so (PATH, FILE, OUT, DIR,
- * CMP.json), which is the row's own statement of what it wants.
+ * SRC, CMP.json), which is the row's own statement of what it wants.
  */
 static bool takes_path(const struct ab_opt *o)
 {
