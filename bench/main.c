@@ -7,13 +7,7 @@
 #include "version.h"
 
 static int usage(FILE *out);
-
-static int cmd_help(int argc, char **argv)
-{
-	(void)argc;
-	(void)argv;
-	return usage(stdout);
-}
+static int cmd_help(int argc, char **argv);
 
 static const struct ab_command commands[] = {
 	{ "run", &ab_run_cmd, NULL,
@@ -42,10 +36,58 @@ static const struct ab_command commands[] = {
 	  "results, conform TAP and compare verdicts as KCIDB v5 JSON (--kcidb)" },
 	{ "trace", &ab_trace_cmd, NULL,
 	  "GETSTAT's counters for a command, from return probes and hist triggers" },
-	{ "help", NULL, cmd_help, "this text" },
+	{ "help", NULL, cmd_help, "this text; help COMMAND: that command's --help" },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const struct ab_command *command_find(const char *name)
+{
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
+}
+
+/* ARGV (argv[0] = the command's name) to command C; the exit status. */
+static int command_run(const struct ab_command *c, int argc, char **argv)
+{
+	return c->cmd ? ab_opt_main(c->cmd, argc, argv) : c->main(argc, argv);
+}
+
+/* Every command, for completion (cli/opt.h, AB_OPT_LIST). */
+static void list_commands(void)
+{
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		printf("command %s\n", commands[i].name);
+	printf("--help none\n");
+}
+
+/* help [CMD]: CMD's --help, run as `algbench CMD --help` is, so the two are one text. */
+static int cmd_help(int argc, char **argv)
+{
+	const struct ab_command *c;
+	char help_arg[] = "--help";
+
+	if (argc == 2 && !strcmp(argv[1], AB_OPT_LIST)) {
+		list_commands();
+		return 0;
+	}
+	if (argc > 2) {
+		fprintf(stderr,
+			"algbench help: one command at most (usage: algbench help [COMMAND])\n");
+		return 2;
+	}
+	if (argc < 2 || !strcmp(argv[1], "help"))
+		return usage(stdout);
+	c = command_find(argv[1]);
+	if (!c) {
+		fprintf(stderr, "algbench help: unknown command '%s' (see 'algbench --help')\n",
+			argv[1]);
+		return 2;
+	}
+	return command_run(c, 2, (char *[]){ argv[1], help_arg, NULL });
+}
 
 static int usage(FILE *out)
 {
@@ -54,12 +96,18 @@ static int usage(FILE *out)
 		     "Commands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		fprintf(out, "  %-14s %s\n", commands[i].name, commands[i].summary);
-	fprintf(out, "\n'algbench COMMAND --help' describes one command.\n");
+	fprintf(out,
+		"\n'algbench help COMMAND' (or 'algbench COMMAND --help') describes one "
+		"command.\n\n"
+		"Exit status: 0 done; 1 a finding or a failure (each command's help says\n"
+		"which); 2 bad usage, or input that cannot be read; 128+N stopped by signal N.\n");
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
+	const struct ab_command *c;
+
 	if (argc < 2) {
 		usage(stderr);
 		return 2;
@@ -70,10 +118,14 @@ int main(int argc, char **argv)
 		printf("algbench %s\n", ALGBENCH_VERSION);
 		return 0;
 	}
-	for (size_t i = 0; i < N_COMMANDS; i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].cmd ? ab_opt_main(commands[i].cmd, argc - 1, argv + 1)
-					       : commands[i].main(argc - 1, argv + 1);
+	if (!strcmp(argv[1], AB_OPT_LIST)) {
+		list_commands();
+		printf("--version none\n");
+		return 0;
+	}
+	c = command_find(argv[1]);
+	if (c)
+		return command_run(c, argc - 1, argv + 1);
 	fprintf(stderr, "algbench: unknown command '%s' (see 'algbench --help')\n", argv[1]);
 	return 2;
 }

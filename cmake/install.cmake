@@ -9,7 +9,10 @@
 #   share/man/man1/                     algbench(1), algbench-COMMAND(1) per
 #                                       command, one page per host script:
 #                                       help2man from their own --help at build time
-#   share/bash-completion/completions/  one file, derived from --help at completion time
+#                                       (the scripts' as installed), with dist/man/'s
+#                                       EXAMPLES and FILES
+#   share/bash-completion/completions/  one file, asking the programs'
+#                                       --list-options at completion time
 #   share/doc/algbench/                 README, docs/, LICENSE
 #   src/algbench-VERSION/               kmod/ and its dkms.conf (component dkms)
 #
@@ -59,13 +62,15 @@ if(ALGBENCH_MAN)
   find_program(ALGBENCH_HELP2MAN help2man)
   if(ALGBENCH_HELP2MAN)
     set(man_dir ${CMAKE_BINARY_DIR}/man)
+    file(GLOB man_sections CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/dist/man/*.h2m)
     set(man_scripts "")
     foreach(s ${ALGBENCH_HOST_SCRIPTS})
       list(APPEND man_scripts ${PROJECT_SOURCE_DIR}/scripts/${s})
     endforeach()
     add_custom_command(OUTPUT ${man_dir}/algbench.1
       COMMAND ${PROJECT_SOURCE_DIR}/dist/man.sh $<TARGET_FILE:algbench> ${PROJECT_VERSION} ${man_dir} ${man_scripts}
-      DEPENDS algbench ${PROJECT_SOURCE_DIR}/dist/man.sh ${man_scripts}
+      DEPENDS algbench ${PROJECT_SOURCE_DIR}/dist/man.sh ${man_scripts} ${man_sections}
+        ${PROJECT_SOURCE_DIR}/scripts/lib.sh
       COMMENT "help2man: algbench(1) and a page per command and host script"
       VERBATIM)
     add_custom_target(man ALL DEPENDS ${man_dir}/algbench.1)

@@ -27,9 +27,37 @@ rm -f "$out"/*.1
 "$algbench" --help | awk '/^Commands:/ { on = 1; next } on && /^$/ { exit } on && /^  [a-z]/' >"$work/commands"
 [ -s "$work/commands" ] || { echo "man.sh: no command list in '$algbench --help'" >&2; exit 2; }
 
+# The page's own sections beyond --help (EXAMPLES, FILES), written in one
+# place: dist/man/NAME.h2m. EXIT STATUS is the "Exit status:" (or "Exit:")
+# paragraph of the program's own --help, else algbench --help's general rule,
+# so it cannot drift from what --help says.
+sections=$(cd "$(dirname "$0")/man" && pwd)
+exit_status() { # EXECUTABLE [FALLBACK]: an include file with EXIT STATUS
+	{
+		echo '[EXIT STATUS]'
+		# the paragraph up to its first full stop at a line's end (run's goes
+		# on with other matters); the signal rule when --help states it elsewhere
+		if ! "$1" --help | awk '
+			/^Exit( status)?:/ && !done { on = 1; sub(/^Exit( status)?: */, "") }
+			on && /^$/ { on = 0; done = 1 }
+			on { text = text $0 "\n"; if (/\.$/) { on = 0; done = 1 } }
+			/128 ?\+/ { signal = 1 }
+			END {
+				if (text == "") exit 1
+				printf "%s", text
+				if (signal && text !~ /128/) print ".br\n128+N: stopped by signal N (the description says how)."
+			}'; then
+			if [ -n "${2:-}" ]; then cat "$2"; fi
+		fi
+	} >"$work/exit.h2m"
+}
 page() { # NAME EXECUTABLE DESCRIPTION INCLUDE
+	own=$sections/$1.h2m
+	[ -f "$own" ] || own=$4 # help2man refuses an empty include
+	[ -s "$work/exit.h2m" ] || echo '[EXIT STATUS]' >"$work/exit.h2m"
 	help2man --no-info --section=1 --source="algbench $version" --manual="algbench manual" \
-		--version-string="$version" --name="$3" --include="$4" --output="$out/$1.1" "$2"
+		--version-string="$version" --name="$3" --include="$4" --include="$own" \
+		--include="$work/exit.h2m" --output="$out/$1.1" "$2"
 }
 
 # algbench(1): the commands' pages under SEE ALSO
@@ -46,6 +74,8 @@ page() { # NAME EXECUTABLE DESCRIPTION INCLUDE
 	echo
 } >"$work/main.h2m"
 printf '[SEE ALSO]\n.BR algbench (1)\n' >"$work/sub.h2m"
+exit_status "$algbench"
+sed 1d "$work/exit.h2m" >"$work/general-exit"
 page algbench "$algbench" "benchmark and regression harness for the Linux kernel crypto API" "$work/main.h2m"
 
 # algbench-COMMAND(1): help2man runs an executable, so each command gets one
@@ -54,6 +84,7 @@ while read -r name summary; do
 	[ "$name" = help ] && continue
 	printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$algbench" "$name" >"$work/algbench-$name"
 	chmod +x "$work/algbench-$name"
+	exit_status "$work/algbench-$name" "$work/general-exit"
 	page "algbench-$name" "$work/algbench-$name" "$summary" "$work/sub.h2m"
 done <"$work/commands"
 
@@ -69,11 +100,19 @@ describe() {
 	*) echo "algbench host script" ;;
 	esac
 }
+# Each script runs from a copy laid out as installed (scripts/ with lib.sh and
+# an install-paths.sh, no tree around it), so its page says what the
+# installed algbench-NAME accepts, not the checkout's copy.
+mkdir -p "$work/installed/scripts"
+cp "$(dirname "$0")/../scripts/lib.sh" "$work/installed/scripts/"
+printf 'ALGBENCH=${ALGBENCH:-%s}\n' "$algbench" >"$work/installed/scripts/install-paths.sh"
 for s in "$@"; do
 	name=$(basename "$s")
 	desc=$(describe "$name")
-	printf '#!/bin/sh\nexec "%s" "$@"\n' "$s" >"$work/algbench-$name"
+	cp "$s" "$work/installed/scripts/$name"
+	printf '#!/bin/sh\nexec "%s" "$@"\n' "$work/installed/scripts/$name" >"$work/algbench-$name"
 	chmod +x "$work/algbench-$name"
+	exit_status "$work/algbench-$name"
 	page "algbench-$name" "$work/algbench-$name" "$desc" "$work/sub.h2m"
 done
 # The scripts' --help names them as in the checkout (scripts/ab-stats); the

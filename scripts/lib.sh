@@ -19,7 +19,12 @@ if [ -z "${ALGBENCH_CACHE:-}" ]; then
 fi
 # An installed copy (cmake --install, the algbench package) has no build/:
 # install-paths.sh, written at install time, names the installed algbench.
-if [ -r "$ALGBENCH_TOP/scripts/install-paths.sh" ]; then . "$ALGBENCH_TOP/scripts/install-paths.sh"; fi
+# Its presence is how a script knows it is installed (ALGBENCH_INSTALLED=1).
+ALGBENCH_INSTALLED=0
+if [ -r "$ALGBENCH_TOP/scripts/install-paths.sh" ]; then
+	. "$ALGBENCH_TOP/scripts/install-paths.sh"
+	ALGBENCH_INSTALLED=1
+fi
 
 # Messages start with the script's name; a script may name itself first
 # (scripts/vm/run says "vm").
@@ -27,8 +32,39 @@ ALGBENCH_ME=${ALGBENCH_ME:-$(basename "$0")}
 note() { echo "$ALGBENCH_ME: $*" >&2; }
 die() { note "$@"; exit 2; }
 # help_from_header FILE: a script's --help, the comment block under its #!
-# line (up to the first line that is not a comment), without the "# ".
-help_from_header() { sed -n '2,${/^#/!q;s/^# \{0,1\}//p}' "$1"; }
+# line (up to the first line that is not a comment), without the "# ". Lines
+# that start "#+" say what only a checkout does: left out of an installed
+# copy's --help (and so of its man page, made from the installed layout).
+help_from_header() {
+	if [ "$ALGBENCH_INSTALLED" = 1 ]; then
+		sed -n '2,${/^#/!q;/^#+/d;s/^# \{0,1\}//p}' "$1"
+	else
+		sed -n '2,${/^#/!q;s/^#+\{0,1\} \{0,1\}//p}' "$1"
+	fi
+}
+
+# script_options FILE: the long options of FILE's parser, for bash completion
+# (dist/bash-completion/algbench), read from its case arms ("	--NAME) ... ;;")
+# so that what is offered is what the parser takes, one a line as `algbench
+# CMD --list-options` prints them: "--NAME none" (no value), "--NAME file",
+# "--NAME word W..." or "--NAME value". An arm says its values after ";;" as
+# "# complete: W..." or "# complete: file" (a "needs a file|folder" message
+# says file too); arms marked "# checkout only" are left out when installed.
+script_options() {
+	awk -v installed="$ALGBENCH_INSTALLED" '
+	/^\t(-[a-zA-Z] \| )?--[a-z][a-z0-9-]*\)/ {
+		if (installed == 1 && /# checkout only/) next
+		match($0, /--[a-z][a-z0-9-]*\)/)
+		name = substr($0, RSTART, RLENGTH - 1)
+		words = ""
+		if (match($0, /# .*complete: .*/)) { words = $0; sub(/.*complete: /, "", words) }
+		if (!/shift 2/) kind = "none"
+		else if (words == "file" || /needs a (file|folder)/) kind = "file"
+		else if (words != "") kind = "word " words
+		else kind = "value"
+		print name, kind
+	}' "$1"
+}
 
 # The x86 accelerated crypto modules a real Debian boot gets from udev (CPU
 # modalias). The VM's busybox init has no udev, and without these the kernel
@@ -55,3 +91,10 @@ rel_path() {
 		realpath -m --relative-to="$_rp_d" -- "$_rp_p"
 	fi
 }
+
+# Every script sourcing this answers --list-options, its only argument, from
+# its own parser (script_options) and stops there.
+if [ "$#" = 1 ] && [ "$1" = --list-options ]; then
+	script_options "$0"
+	exit 0
+fi

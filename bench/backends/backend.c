@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The table of backends and what every backend shares. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,29 @@ int ab_backend_refuses(const struct ab_job *job, char *why)
 		return -EOPNOTSUPP;
 	}
 	return 0;
+}
+
+void ab_backend_words(FILE *out)
+{
+	for (size_t i = 0; i < ab_backends_len; i++)
+		fprintf(out, "%s ", ab_backends[i]->name);
+}
+
+/* Whether a backend before B's row I already has MODE (two backends may share a name). */
+static bool mode_seen(size_t i, const char *mode)
+{
+	for (size_t j = 0; j < i; j++)
+		if (ab_backend_mode(ab_backends[j], mode))
+			return true;
+	return false;
+}
+
+void ab_mode_words(FILE *out)
+{
+	for (size_t i = 0; i < ab_backends_len; i++)
+		for (const struct ab_mode *m = ab_backends[i]->modes; m->name; m++)
+			if (!mode_seen(i, m->name))
+				fprintf(out, "%s ", m->name);
 }
 
 void ab_backend_modes_text(char *buf, size_t len)

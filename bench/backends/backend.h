@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/job.h"
 
@@ -92,6 +93,9 @@ int ab_backend_runs(const struct ab_backend *b, enum ab_type type);
  * rows' types, type_why, no_types); 0 otherwise.
  */
 int ab_backend_refuses(const struct ab_job *job, char *why);
+/* Each backend's name, each mode's name once: each and a space on OUT (completion). */
+void ab_backend_words(FILE *out);
+void ab_mode_words(FILE *out);
 /* "afalg: sendmsg, vmsplice, aio; openssl: evp; ..." from the table, for --help. */
 void ab_backend_modes_text(char *buf, size_t len);
 

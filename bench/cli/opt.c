@@ -226,6 +226,51 @@ static int refused(const struct ab_opt_cmd *c, int ret, const char *word)
 	return ab_opt_error(c, "unknown option '%s'", word);
 }
 
+/* --- completion ------------------------------------------------------------ */
+
+/*
+ * Whether row O takes a path: its metavar says so (PATH, FILE, OUT, DIR,
+ * SRC, CMP.json), which is the row's own statement of what it wants.
+ */
+static bool takes_path(const struct ab_opt *o)
+{
+	static const char *const names[] = { "PATH", "FILE", "OUT", "DIR", "SRC" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(o->metavar, names[i]))
+			return true;
+	return strstr(o->metavar, ".json") != NULL;
+}
+
+static void list_row(const struct ab_opt *o, const char *name, FILE *out)
+{
+	fprintf(out, "--%s ", name);
+	if (!o->metavar)
+		fprintf(out, "none");
+	else if (o->choices) {
+		fprintf(out, "word");
+		for (const char *const *ch = o->choices; *ch; ch++)
+			fprintf(out, " %s", *ch);
+	} else if (o->words) {
+		fprintf(out, "%s ", strcmp(o->metavar, "LIST") ? "word" : "list");
+		o->words(out);
+	} else
+		fprintf(out, "%s", takes_path(o) ? "file" : "value");
+	fputc('\n', out);
+}
+
+void ab_opt_list(const struct ab_opt_cmd *c, FILE *out)
+{
+	for (const struct ab_opt *o = c->opts; o->name; o++) {
+		list_row(o, o->name, out);
+		if (o->alias)
+			list_row(o, o->alias, out);
+	}
+	fprintf(out, "--help none\n");
+	if (c->operands)
+		fprintf(out, "operands\n");
+}
+
 int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target, int *first)
 {
 	struct option lo[2 * AB_OPT_MAX + 2];
@@ -234,6 +279,10 @@ int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target
 
 	*first = argc; /* set on every return: no caller reads an unset index */
 	ab_cmd_name_set(c->who ? c->who : c->name);
+	if (argc == 2 && !strcmp(argv[1], AB_OPT_LIST)) {
+		ab_opt_list(c, stdout);
+		return 0;
+	}
 	if (build(c, lo, shorts) || apply_defaults(c, target))
 		return 2;
 	optind = 0; /* glibc: start over, also for a second parse in one process */
@@ -362,6 +411,12 @@ int ab_opt_dispatch(const struct ab_opt_cmd *group, const struct ab_opt_sub *sub
 
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		ab_opt_help(group, stdout);
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], AB_OPT_LIST)) {
+		for (const struct ab_opt_sub *s = subs; s->name; s++)
+			printf("command %s\n", s->name);
+		printf("--help none\n");
 		return 0;
 	}
 	for (const struct ab_opt_sub *s = subs; s->name; s++) {

@@ -51,6 +51,8 @@ struct ab_opt {
 	double min, max;
 	const char *const *choices; /* STR: NULL-terminated list of the values allowed */
 	int (*call)(const char *arg, void *field, char *why); /* 0, or -EINVAL and WHY */
+	/* the words a LIST or CALL option takes, each followed by a space (--list-options) */
+	void (*words)(FILE *out);
 	/*
 	 * The default: .def (or what .def_fn writes) is parsed as if given
 	 * first on the command line, and shown in --help; .def_text is shown
@@ -91,6 +93,17 @@ struct ab_opt_cmd {
 	bool in_order;
 };
 
+/*
+ * The hidden option that lists a command's options for bash completion
+ * (dist/bash-completion/algbench), when it is a command's only argument:
+ * the rows of the very table the command parses with, so completion offers
+ * what the parser accepts and nothing else. An option, not a command of its
+ * own: it reaches a subcommand's table through the same dispatch as its
+ * real arguments (algbench nl get --list-options), and a row added to a
+ * table appears without an edit here.
+ */
+#define AB_OPT_LIST "--list-options"
+
 /* ab_opt_parse() returns this to say "go on"; anything else is the exit status. */
 #define AB_OPT_GO (-1)
 
@@ -109,6 +122,13 @@ int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target
 int ab_opt_main(const struct ab_opt_cmd *c, int argc, char **argv);
 
 void ab_opt_help(const struct ab_opt_cmd *c, FILE *out);
+
+/*
+ * C's options for completion, one a line: "--NAME KIND [WORD...]", KIND one
+ * of none (a flag), word (one of the WORDs), list (comma-separated WORDs),
+ * file (a path), value (anything else); then "operands" when it takes any.
+ */
+void ab_opt_list(const struct ab_opt_cmd *c, FILE *out);
 
 /* A subcommand of a command that has them (nl list, em bench): argv[0] is its name. */
 struct ab_opt_sub {

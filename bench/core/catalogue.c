@@ -264,3 +264,21 @@ int ab_op_parse(const char *s)
 {
 	return parse_name(s, op_names, AB_N_OPS);
 }
+
+void ab_alg_words(FILE *out)
+{
+	for (size_t i = 0; i < ab_catalogue_len; i++)
+		fprintf(out, "%s ", ab_catalogue[i].name);
+}
+
+void ab_type_words(FILE *out)
+{
+	for (int i = 0; i < AB_N_TYPES; i++)
+		fprintf(out, "%s ", type_names[i]);
+}
+
+void ab_op_words(FILE *out)
+{
+	for (int i = 0; i < AB_N_OPS; i++)
+		fprintf(out, "%s ", op_names[i]);
+}

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /*
  * The algorithm catalogue: one row per kernel crypto API algorithm that
@@ -104,5 +105,10 @@ const char *ab_op_name(enum ab_op op);
 /* Parse "aead", "skcipher", "hash", "acomp" (and op names); -1 if unknown. */
 int ab_type_parse(const char *s);
 int ab_op_parse(const char *s);
+
+/* The catalogue's names, the type names, the op names: each and a space on OUT (completion). */
+void ab_alg_words(FILE *out);
+void ab_type_words(FILE *out);
+void ab_op_words(FILE *out);
 
 #endif

@@ -4,7 +4,7 @@
 # layout, the installed algbench runs and says the project's version, the
 # host scripts run from bin/ and find the installed algbench (not a build/),
 # a man page per command `algbench --help` lists, bash completion that loads
-# and completes from --help, and the DKMS tree whose dkms.conf lists
+# and completes from --list-options, and the DKMS tree whose dkms.conf lists
 # algbench_em only for kernels >= 6.9. Also the version in one place
 # (dist/check-version.sh: changelog, --version, dkms.conf).
 . "$(dirname "$0")/../lib.sh"
@@ -46,9 +46,28 @@ check "an ALGBENCH the user set wins" sh -c \
 check "algbench-bench --host --dry-run plans with the installed algbench" sh -c \
 	'cd "$1" && env -u ALGBENCH "$0" --host --dry-run 2>&1 | grep -qx "path: host" &&
 	env -u ALGBENCH "$0" --host --dry-run 2>/dev/null | grep -Eq "^jobs: [1-9][0-9]*$"' "$u/bin/algbench-bench" "$dir"
-check "algbench-bench --vm is refused: the VM needs a checkout" sh -c \
-	'cd "$1" && ! env -u ALGBENCH "$0" --vm --dry-run 2>&1 | grep -q "^path:" &&
-	env -u ALGBENCH "$0" --vm --dry-run 2>&1 | grep -q "is not a checkout"' "$u/bin/algbench-bench" "$dir"
+for o in --vm "--kernel debian-6.12" "--arch arm64" "--smp 4"; do
+	check "algbench-bench $o is refused (exit 2): the VM needs a checkout" sh -c \
+		'cd "$1" && rc=0 && err=$(env -u ALGBENCH "$0" $2 --dry-run 2>&1) || rc=$?
+		[ "$rc" = 2 ] && ! echo "$err" | grep -q "^path:" &&
+		echo "$err" | grep -q "the installed algbench-bench runs the suite on this host.s kernel only"' \
+		"$u/bin/algbench-bench" "$dir" "$o"
+done
+check "algbench-bench --help lists only what the installed copy takes (no --vm, --kernel, --arch, QEMU)" sh -c \
+	'out=$("$0" --help) && echo "$out" | grep -q -- --host && ! echo "$out" | grep -qiE -- "--vm|--kernel|--arch|qemu"' \
+	"$u/bin/algbench-bench"
+# Without AF_ALG (socket(AF_ALG) refused, as perl sees it) the installed main
+# job says what the kernel lacks and what to do, exit 2, and runs nothing.
+if ! perl -e 'socket(my $s, 38, 5, 0) or exit 1' 2>/dev/null; then
+	rc=0 err=$(cd "$dir" && env -u ALGBENCH "$u/bin/algbench-bench" --dry-run 2>&1) || rc=$?
+	check "algbench-bench without AF_ALG: exit 2, 'AF_ALG is not in this kernel', the errno and what to do (exit $rc)" sh -c '
+		[ "$0" = 2 ] && echo "$1" | grep -q "AF_ALG is not in this kernel ($(uname -r)): socket(AF_ALG) fails with EAFNOSUPPORT" &&
+		echo "$1" | grep -q "CONFIG_CRYPTO_USER_API_HASH" && echo "$1" | grep -q -- "--host" &&
+		! echo "$1" | grep -q "not a checkout" && ! echo "$1" | grep -q "^path:"' "$rc" "$err"
+	echo "$err" | sed 's/^/# /'
+else
+	skip "algbench-bench without AF_ALG says what is missing" "this kernel has AF_ALG"
+fi
 # The installed main job writes $PWD/results: one another user made there
 # first is refused, and nothing is written into it.
 if [ "$(id -u)" = 0 ]; then
