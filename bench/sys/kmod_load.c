@@ -35,7 +35,7 @@ struct load {
 	char said[PATH_MAX + 128]; /* modprobe's words, or "finit_module(PATH): strerror" */
 };
 
-static bool loaded(const char *module)
+bool abk_loaded(const char *module)
 {
 	char path[128];
 
@@ -447,7 +447,7 @@ int abk_load(const char *module, char *why, size_t why_len)
 	char ignored[64];
 	int err;
 
-	if (loaded(module))
+	if (abk_loaded(module))
 		return 0;
 	uname(&u);
 	snprintf(l.release, sizeof(l.release), "%s", u.release);

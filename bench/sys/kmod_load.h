@@ -16,6 +16,7 @@
 #ifndef ALGBENCH_KMOD_LOAD_H
 #define ALGBENCH_KMOD_LOAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -27,6 +28,9 @@
  * found, -EACCES when this process may not load modules.
  */
 int abk_load(const char *module, char *why, size_t why_len);
+
+/* Whether MODULE is loaded (/sys/module/MODULE/initstate). */
+bool abk_loaded(const char *module);
 
 /* Unload MODULE (delete_module(2), not waiting for users): 0, or -errno with WHY. */
 int abk_unload(const char *module, char *why, size_t why_len);
