@@ -94,5 +94,7 @@ int ab_backend_runs(const struct ab_backend *b, enum ab_type type);
 int ab_backend_refuses(const struct ab_job *job, char *why);
 /* "afalg: sendmsg, vmsplice, aio; openssl: evp; ..." from the table, for --help. */
 void ab_backend_modes_text(char *buf, size_t len);
+/* The same for the N backends at BS (a plan's), for its messages. */
+void ab_backend_modes_text_of(const struct ab_backend *const *bs, size_t n, char *buf, size_t len);
 
 #endif

@@ -201,12 +201,12 @@ static const struct ab_opt bench_opts[] = {
 		"(not saved) and keeps what finished, exit 128 + the signal's number; a second\n"  \
 		"signal kills at once.\n"
 #define PROGRESS                                                                                   \
-	"While stderr is a terminal (and not --quiet), a progress line with the time left\n"        \
+	"While stderr is a terminal (and not --quiet), a progress line with the time left\n"       \
 	"is drawn there.\n"
 #define EXIT_STATUS                                                                                \
-	"\nExit status: 0 no job failed (a job skipped because something is missing here\n"      \
+	"\nExit status: 0 no job failed (a job skipped because something is missing here\n"        \
 	"says why in its row and is not a failure); 1 a job failed (a known-answer\n"              \
-	"mismatch or an error) or the result file could not be written; 2 bad usage;\n"           \
+	"mismatch or an error) or the result file could not be written; 2 bad usage;\n"            \
 	"128 + N stopped by signal N.\n"
 
 /* --json DIR (or DIR/) means DIR/<run-id>.json. */
