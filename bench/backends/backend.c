@@ -94,18 +94,22 @@ void ab_mode_words(FILE *out)
 				fprintf(out, "%s ", m->name);
 }
 
-void ab_backend_modes_text(char *buf, size_t len)
+void ab_backend_modes_text_of(const struct ab_backend *const *bs, size_t n, char *buf, size_t len)
 {
 	size_t pos = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < ab_backends_len && pos < len; i++) {
-		const struct ab_mode *m = ab_backends[i]->modes;
+	for (size_t i = 0; i < n && pos < len; i++) {
+		const struct ab_mode *m = bs[i]->modes;
 
-		pos += (size_t)snprintf(buf + pos, len - pos, "%s%s: ", i ? "; " : "",
-					ab_backends[i]->name);
+		pos += (size_t)snprintf(buf + pos, len - pos, "%s%s: ", i ? "; " : "", bs[i]->name);
 		for (; m->name && pos < len; m++)
 			pos += (size_t)snprintf(buf + pos, len - pos, "%s%s", m->name,
 						m[1].name ? ", " : "");
 	}
+}
+
+void ab_backend_modes_text(char *buf, size_t len)
+{
+	ab_backend_modes_text_of(ab_backends, ab_backends_len, buf, len);
 }

@@ -98,5 +98,7 @@ void ab_backend_words(FILE *out);
 void ab_mode_words(FILE *out);
 /* "afalg: sendmsg, vmsplice, aio; openssl: evp; ..." from the table, for --help. */
 void ab_backend_modes_text(char *buf, size_t len);
+/* The same for the N backends at BS (a plan's), for its messages. */
+void ab_backend_modes_text_of(const struct ab_backend *const *bs, size_t n, char *buf, size_t len);
 
 #endif

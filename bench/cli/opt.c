@@ -64,13 +64,28 @@ static const char *arg_name(const struct ab_opt *o, char *buf, size_t len)
 	return buf;
 }
 
-/* The default of row O for command C in BUF, or NULL when it has none to parse. */
-static const char *default_of(const struct ab_opt_cmd *c, const struct ab_opt *o, char *buf,
-			      size_t len)
+/* NAME's value in DEFS (ends with a NULL name), or NULL. */
+static const char *default_in(const struct ab_opt_default *defs, const char *name)
 {
-	for (const struct ab_opt_default *d = c->defaults; d && d->name; d++)
-		if (!strcmp(d->name, o->name))
+	for (const struct ab_opt_default *d = defs; d && d->name; d++)
+		if (!strcmp(d->name, name))
 			return d->def;
+	return NULL;
+}
+
+/*
+ * The default of row O for command C in BUF, or NULL when it has none to
+ * parse: PRESET's (a preset flag given), else the command's, else the row's.
+ */
+static const char *default_of(const struct ab_opt_cmd *c, const struct ab_opt_default *preset,
+			      const struct ab_opt *o, char *buf, size_t len)
+{
+	const char *def = default_in(preset, o->name);
+
+	if (!def)
+		def = default_in(c->defaults, o->name);
+	if (def)
+		return def;
 	if (o->def_fn) {
 		o->def_fn(buf, len);
 		return buf;
@@ -132,6 +147,7 @@ static int set(const struct ab_opt *o, const char *arg, void *target, char *why)
 
 	switch (o->type) {
 	case AB_OPT_FLAG:
+	case AB_OPT_PRESET:
 		*(int *)field = 1;
 		return 0;
 	case AB_OPT_STR:
@@ -145,12 +161,13 @@ static int set(const struct ab_opt *o, const char *arg, void *target, char *why)
 	return -EINVAL;
 }
 
-static int apply_defaults(const struct ab_opt_cmd *c, void *target)
+static int apply_defaults(const struct ab_opt_cmd *c, const struct ab_opt_default *preset,
+			  void *target)
 {
 	char buf[AB_WHY_LEN], why[AB_WHY_LEN] = "";
 
 	for (const struct ab_opt *o = c->opts; o->name; o++) {
-		const char *def = default_of(c, o, buf, sizeof(buf));
+		const char *def = default_of(c, preset, o, buf, sizeof(buf));
 
 		if (def && set(o, def, target, why))
 			return ab_opt_error(c, "the default of --%s: %s", o->name, why);
@@ -271,6 +288,28 @@ void ab_opt_list(const struct ab_opt_cmd *c, FILE *out)
 		fprintf(out, "operands\n");
 }
 
+/*
+ * The preset of the last preset flag in ARGV, or NULL: a first pass of
+ * getopt_long() itself, so that abbreviations and option arguments are read
+ * as the real pass reads them (whose errors it leaves to that pass).
+ */
+static const struct ab_opt_default *preset_given(const struct ab_opt_cmd *c, int argc, char **argv,
+						 const struct option *lo, const char *shorts)
+{
+	const struct ab_opt_default *preset = NULL;
+	int ret;
+
+	optind = 0;
+	opterr = 0;
+	while ((ret = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+		const struct ab_opt *o = row_of(c, ret);
+
+		if (o && o->type == AB_OPT_PRESET)
+			preset = o->preset;
+	}
+	return preset;
+}
+
 int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target, int *first)
 {
 	struct option lo[2 * AB_OPT_MAX + 2];
@@ -283,7 +322,8 @@ int ab_opt_parse(const struct ab_opt_cmd *c, int argc, char **argv, void *target
 		ab_opt_list(c, stdout);
 		return 0;
 	}
-	if (build(c, lo, shorts) || apply_defaults(c, target))
+	if (build(c, lo, shorts) ||
+	    apply_defaults(c, preset_given(c, argc, argv, lo, shorts), target))
 		return 2;
 	optind = 0; /* glibc: start over, also for a second parse in one process */
 	opterr = 0;
@@ -351,6 +391,18 @@ static void wrap(FILE *out, const char *text, int col)
 	fputc('\n', out);
 }
 
+/* "--alg 'cbc(aes),sha256' --sizes 64,16384 ..." of a preset into BUF. */
+static void preset_text(const struct ab_opt_default *preset, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (const struct ab_opt_default *d = preset; d->name && used < len; d++)
+		used += (size_t)snprintf(buf + used, len - used, "%s--%s %s%s%s", used ? " " : "",
+					 d->name, strchr(d->def, '(') ? "'" : "", d->def,
+					 strchr(d->def, '(') ? "'" : "");
+}
+
 static void help_row(FILE *out, const struct ab_opt_cmd *c, const struct ab_opt *o, int col)
 {
 	char label[128], text[3 * HELP_LEN], dyn[HELP_LEN], defbuf[HELP_LEN];
@@ -362,9 +414,14 @@ static void help_row(FILE *out, const struct ab_opt_cmd *c, const struct ab_opt 
 		help = dyn;
 	}
 	if (!def)
-		def = default_of(c, o, defbuf, sizeof(defbuf));
-	snprintf(text, sizeof(text), "%s%s%s%s", help, def ? " (default: " : "", def ? def : "",
-		 def ? ")" : "");
+		def = default_of(c, NULL, o, defbuf, sizeof(defbuf));
+	if (o->preset) {
+		preset_text(o->preset, defbuf, sizeof(defbuf));
+		snprintf(text, sizeof(text), "%s: %s; an option given as well wins", help, defbuf);
+	} else {
+		snprintf(text, sizeof(text), "%s%s%s%s", help, def ? " (default: " : "",
+			 def ? def : "", def ? ")" : "");
+	}
 	fprintf(out, "  %s", label);
 	if (n + 4 > col)
 		fprintf(out, "\n%*s", col, "");

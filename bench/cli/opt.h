@@ -32,6 +32,7 @@ enum ab_opt_type {
 	AB_OPT_UINT,   /* unsigned int at .off: ab_parse_uint() (core/number.h), in .min...max */
 	AB_OPT_DOUBLE, /* double at .off: a finite number in .min...max */
 	AB_OPT_CALL,   /* .call(argument, the field at .off, why): 0, or -EINVAL and WHY */
+	AB_OPT_PRESET, /* a FLAG that, given anywhere, makes .preset the defaults (run --quick) */
 };
 
 /*
@@ -39,6 +40,8 @@ enum ab_opt_type {
  *   { "json", 'j', "OUT", AB_OPT_STR, offsetof(struct cmd_opts, out), "help text",
  * and names what else it needs (.def, .call, .alias...) with designators.
  */
+struct ab_opt_default;
+
 struct ab_opt {
 	const char *name;    /* the long name, without "--"; NULL ends a table */
 	char letter;	     /* a short option -X, or 0 */
@@ -61,6 +64,12 @@ struct ab_opt {
 	const char *def;
 	void (*def_fn)(char *buf, size_t len);
 	const char *def_text;
+	/*
+	 * PRESET: other defaults for the command's rows, ending with a NULL
+	 * name. They replace the defaults wherever the flag stands, and an
+	 * option given on the command line still wins; --help lists them.
+	 */
+	const struct ab_opt_default *preset;
 };
 
 /* A command that shares another's table with other defaults (suite and run). */

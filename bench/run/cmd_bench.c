@@ -19,6 +19,7 @@
 #include "run/plan.h"
 #include "run/table.h"
 #include "sys/cpu.h"
+#include "sys/kmod_client.h"
 #include "sys/path.h"
 #include "sys/perf.h"
 #include "sys/progress.h"
@@ -98,6 +99,23 @@ static void mode_help(char *buf, size_t len)
 		ab_backend_modes_text(buf + used, len - (size_t)used);
 }
 
+/*
+ * --quick: about a minute on a machine with every backend (66 jobs of
+ * about 0.9 s: 3 x 0.25 s samples, the warm-up, the known answer and key
+ * setup): the headline algorithms at a packet-sized and a large payload,
+ * and a compressor where one runs (in-kernel only).
+ */
+static const struct ab_opt_default quick_plan[] = {
+	{ "alg", "cbc(aes),gcm(aes),sha256,lzo" },
+	{ "keys", "128" },
+	{ "sizes", "64,16384" },
+	{ "threads", "1" },
+	{ "seconds", "0.25" },
+	{ "repeats", "3" },
+	{ "warmup", "0.05" },
+	{ NULL, NULL },
+};
+
 #define PLAN(field) offsetof(struct ab_plan, field)
 
 static const struct ab_opt bench_opts[] = {
@@ -127,7 +145,20 @@ static const struct ab_opt bench_opts[] = {
 	  .help = "write result JSON (schema algbench/1) to PATH, atomically; '-' prints it on "
 		  "stdout (the table then goes to stderr); a directory gets DIR/<run-id>.json",
 	  .alias = "out", .def_text = "no JSON" },
-	{ "quiet", 0, NULL, AB_OPT_FLAG, PLAN(quiet), .help = "no table" },
+	{ "quiet", 0, NULL, AB_OPT_FLAG, PLAN(quiet),
+	  .help = "no table and no progress line; needs --json, --csv or --markdown, which keep "
+		  "the results" },
+	{ "csv", 0, NULL, AB_OPT_FLAG, PLAN(csv),
+	  .help = "the result table on stdout as CSV instead: a header row naming each column's "
+		  "unit, a row per job, numbers with the result JSON's digits" },
+	{ "markdown", 0, NULL, AB_OPT_FLAG, PLAN(markdown),
+	  .help = "the result table on stdout as a GitHub markdown table instead, MB/s rounded "
+		  "to the spread (docs/statistics.md)" },
+	{ "quick", 0, NULL, AB_OPT_PRESET, PLAN(quick),
+	  .help = "a short plan for a first picture in about a minute: cbc(aes), gcm(aes), "
+		  "sha256 and a compressor (lzo, in-kernel only) at a small and a large payload, "
+		  "one thread, every backend and mode, short samples",
+	  .preset = quick_plan },
 	{ "dry-run", 0, NULL, AB_OPT_FLAG, PLAN(dry_run),
 	  .help = "print the job list (backend mode alg key op size threads) and exit" },
 	{ "trace", 0, NULL, AB_OPT_FLAG, PLAN(trace),
@@ -169,6 +200,14 @@ static const struct ab_opt bench_opts[] = {
 		"in flight\n"                                                                      \
 		"(not saved) and keeps what finished, exit 128 + the signal's number; a second\n"  \
 		"signal kills at once.\n"
+#define PROGRESS                                                                                   \
+	"While stderr is a terminal (and not --quiet), a progress line with the time left\n"       \
+	"is drawn there.\n"
+#define EXIT_STATUS                                                                                \
+	"\nExit status: 0 no job failed (a job skipped because something is missing here\n"        \
+	"says why in its row and is not a failure); 1 a job failed (a known-answer\n"              \
+	"mismatch or an error) or the result file could not be written; 2 bad usage;\n"            \
+	"128 + N stopped by signal N.\n"
 
 /* --json DIR (or DIR/) means DIR/<run-id>.json. */
 static char *json_path(const char *out, const struct ab_run_info *run)
@@ -202,7 +241,9 @@ struct run_state {
 	struct ab_run_info run;
 	struct ab_json_writer *json;
 	char *json_path; /* where json goes, for the messages */
-	FILE *table;
+	FILE *table;	 /* the text table, or NULL */
+	enum ab_table_format export;
+	int export_on; /* --csv or --markdown: EXPORT on stdout instead of the table */
 	int suite, show_progress, json_failed;
 	struct ab_report report;
 	struct trace_session *trace; /* --trace: probes installed for the whole run */
@@ -310,6 +351,23 @@ static void say_backend_notes(const struct ab_job *jobs, size_t n)
 	}
 }
 
+/* The one exit rule of run and suite: a failed job is a failure, a skip (said why) is not. */
+static int job_exit_status(const struct ab_result *res)
+{
+	return res->status == AB_STATUS_FAILED;
+}
+
+/* The job's row in the table and the export the options chose (each may be off). */
+static void print_row(struct run_state *s, const struct ab_result *res, const char *energy_line)
+{
+	if (s->table)
+		ab_report_row(s->table, res);
+	if (s->table && energy_line[0])
+		fprintf(s->table, "%s\n", energy_line);
+	if (s->export_on && ab_table_export_row(stdout, s->export, res))
+		ab_err("out of memory for the %s row\n", s->plan.csv ? "CSV" : "markdown");
+}
+
 static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 {
 	uint64_t start = ab_now_ns();
@@ -336,12 +394,8 @@ static int run_jobs(struct run_state *s, const struct ab_job *jobs, size_t n)
 		if (s->em_on)
 			energy =
 				ab_em_result_energy(&s->em, &res, energy_line, sizeof(energy_line));
-		if (s->table)
-			ab_report_row(s->table, &res);
-		if (s->table && energy_line[0])
-			fprintf(s->table, "%s\n", energy_line);
-		if (res.status == AB_STATUS_FAILED ||
-		    (res.status == AB_STATUS_SKIPPED && !(s->suite && ab_job_unrunnable(&jobs[i]))))
+		print_row(s, &res, energy_line);
+		if (job_exit_status(&res))
 			status = 1;
 		if (s->json)
 			add_result(s, &res, json_incref(energy), i, &status);
@@ -491,6 +545,30 @@ static int wait_for_start(double at)
 	return err && err != EINTR ? -err : 0;
 }
 
+/* Options that make no sense together: the usage error's exit status, or 0. */
+static int refuse_combinations(const struct ab_plan *p, const struct ab_opt_cmd *c)
+{
+	const char *export = p->csv ? "--csv" : "--markdown";
+
+	if (p->seconds <= 0)
+		return ab_opt_error(c, "--seconds must be above 0");
+	if (p->trace && !p->out)
+		return ab_opt_error(c, "--trace puts the counters in the result JSON: add --json");
+	if (p->csv && p->markdown)
+		return ab_opt_error(c, "--csv and --markdown both print the table on stdout: "
+				       "choose one");
+	if ((p->csv || p->markdown) && p->out && !strcmp(p->out, "-"))
+		return ab_opt_error(c, "--json - and %s both print on stdout: give --json a file",
+				    export);
+	if ((p->csv || p->markdown) && p->dry_run)
+		return ab_opt_error(c, "--dry-run prints the job list, not results: drop %s",
+				    export);
+	if (p->quiet && !p->out && !p->csv && !p->markdown && !p->dry_run)
+		return ab_opt_error(c, "--quiet alone would keep nothing: add --json, --csv or "
+				       "--markdown");
+	return 0;
+}
+
 static int bench_main(const struct ab_plan *plan, int suite)
 {
 	struct run_state s = { .plan = *plan, .suite = suite };
@@ -500,12 +578,8 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	size_t n = 0;
 	int ret;
 
-	if (s.plan.seconds <= 0)
-		return ab_opt_error(suite ? &ab_suite_cmd : &ab_run_cmd,
-				    "--seconds must be above 0");
-	if (s.plan.trace && !s.plan.out)
-		return ab_opt_error(suite ? &ab_suite_cmd : &ab_run_cmd,
-				    "--trace puts the counters in the result JSON: add --json");
+	if ((ret = refuse_combinations(&s.plan, suite ? &ab_suite_cmd : &ab_run_cmd)))
+		return ret;
 	if (ab_plan_jobs(&s.plan, &jobs, &n, why)) {
 		ab_err("%s\n", why);
 		return 2;
@@ -545,11 +619,17 @@ static int bench_main(const struct ab_plan *plan, int suite)
 	}
 	/* Markers where the kernel offers them; without, the run is the same (docs/trace.md). */
 	trace_markers_open();
-	s.table = s.plan.quiet ? NULL : s.plan.out && !strcmp(s.plan.out, "-") ? stderr : stdout;
-	s.show_progress = suite && !s.plan.quiet && ab_progress_terminal();
+	s.export_on = s.plan.csv || s.plan.markdown;
+	s.export = s.plan.csv ? AB_TABLE_CSV : AB_TABLE_MARKDOWN;
+	s.table = s.plan.quiet || s.export_on		   ? NULL
+		  : s.plan.out && !strcmp(s.plan.out, "-") ? stderr
+							   : stdout;
+	s.show_progress = !s.plan.quiet && ab_progress_terminal();
 	ab_report_init(&s.report);
 	if (s.table)
 		ab_report_header(s.table, &s.run, n);
+	if (s.export_on)
+		ab_table_export_header(stdout, s.export);
 	if (s.table && s.em_on) {
 		char text[1024];
 
@@ -568,6 +648,8 @@ static int bench_main(const struct ab_plan *plan, int suite)
 		ab_err("%lu job marker writes to user_events failed\n", lost);
 	if (close_json(&s))
 		ret = 1;
+	if (abk_unload_if_loaded_here(why))
+		ab_err("%s; unload it with 'rmmod algbench'\n", why);
 	free(jobs);
 	if (interrupted) {
 		ab_err("interrupted; finished jobs are saved\n");
@@ -596,9 +678,8 @@ const struct ab_opt_cmd ab_run_cmd = {
 	sizeof(struct ab_plan),
 	run_main,
 	.about = "Runs the jobs the flags choose (each list is comma-separated) and prints a\n"
-		 "table.\n",
-	.after = KAT_CHECK "Exit status: 0 every job ran; 1 a job failed or was skipped; 2 bad "
-			   "usage.\n" KAT_AND_STOP,
+		 "table. --quick is a first look in about a minute; suite is the whole set.\n",
+	.after = KAT_CHECK PROGRESS KAT_AND_STOP EXIT_STATUS,
 };
 
 const struct ab_opt_cmd ab_suite_cmd = {
@@ -608,12 +689,8 @@ const struct ab_opt_cmd ab_suite_cmd = {
 	sizeof(struct ab_plan),
 	suite_main,
 	.about = "Runs the default set: every catalogue algorithm and key size x sizes x every\n"
-		 "backend and mode x threads 1 and all, with progress on stderr when it is a\n"
-		 "terminal.\n",
-	.after = KAT_CHECK
-	"Exit status: 0 every job ran; 1 a job failed, or was skipped because this\n"
-	"kernel lacks something (skips by design, such as acomp without an in-kernel\n"
-	"backend or crc32c in OpenSSL, excepted); 2 bad usage.\n" KAT_AND_STOP,
+		 "backend and mode x threads 1 and all.\n",
+	.after = KAT_CHECK PROGRESS KAT_AND_STOP EXIT_STATUS,
 	.defaults = (const struct ab_opt_default[]){ { "sizes", "16,64,256,1024,4096,16384,65536" },
 						     { "threads", "1,all" },
 						     { NULL, NULL } },

@@ -311,14 +311,6 @@ static int mode_chosen(const struct ab_plan *p, const char *mode)
 	return 0;
 }
 
-int ab_job_unrunnable(const struct ab_job *job)
-{
-	char why[AB_WHY_LEN];
-
-	return ab_backend_refuses(job, why) ||
-	       (job->backend->probe && job->backend->probe(job, why) < 0);
-}
-
 /* A combination the backend or its mode never runs (hash x aio) is no job at all. */
 static int never_supported(const struct ab_job *j)
 {
@@ -395,9 +387,32 @@ static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct jo
 	return 0;
 }
 
+/* Each --mode is a mode of a chosen backend: 0, or -EINVAL and WHY naming theirs. */
+static int modes_offered(const struct ab_plan *p, char *why)
+{
+	char theirs[AB_WHY_LEN / 2];
+
+	for (unsigned int i = 0; i < p->n_modes; i++) {
+		unsigned int b = 0;
+
+		while (b < p->n_backends && !ab_backend_mode(p->backends[b], p->modes[i]))
+			b++;
+		if (b < p->n_backends)
+			continue;
+		ab_backend_modes_text_of(p->backends, p->n_backends, theirs, sizeof(theirs));
+		snprintf(why, AB_WHY_LEN, "--mode %s: no chosen backend has it (%s)", p->modes[i],
+			 theirs);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char *why)
 {
 	struct job_list l = { 0 };
+
+	if (modes_offered(p, why))
+		return -EINVAL;
 
 	for (size_t i = 0; i < ab_catalogue_len; i++) {
 		const struct ab_alg *a = &ab_catalogue[i];

@@ -30,7 +30,9 @@ struct ab_plan {
 	double seconds, warmup;
 	unsigned int repeats;
 	const char *out; /* JSON path, directory (DIR/<run-id>.json) or "-"; NULL: none */
-	int quiet;
+	int quiet;		  /* no table or progress line; needs --json, --csv or --markdown */
+	int quick;		  /* --quick: the short plan (an AB_OPT_PRESET) */
+	int csv, markdown;	  /* the result table on stdout as CSV or a GitHub table */
 	int dry_run;		  /* print the jobs, run none */
 	int trace;		  /* --trace: each job's crypto counters from probes (trace/) */
 	const char *trace_engine; /* --trace-engine auto|bpf|tracefs */
@@ -58,15 +60,9 @@ int ab_parse_modes(const char *s, struct ab_plan *p, char *why);
 /*
  * Expand P into jobs (malloc'd). An algorithm that no chosen backend can
  * run still gets one job, which the harness reports as skipped. 0, or -1
- * with WHY when nothing is left to run.
+ * with WHY when nothing is left to run or a --mode is none of the chosen
+ * backends' (--mode evp --backend afalg).
  */
 int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char *why);
-
-/*
- * Whether JOB asks a backend for something it lacks by design (its type,
- * or what its probe refuses: crc32c in OpenSSL), as opposed to something
- * this kernel lacks. `suite` does not count such skips as failures.
- */
-int ab_job_unrunnable(const struct ab_job *job);
 
 #endif

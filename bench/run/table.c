@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Table rows and the end-of-run summary. */
+#include <errno.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number.h"
 #include "core/stats.h"
+#include "result/result_json.h"
 #include "run/table.h"
 #include "sys/array.h"
 
@@ -228,4 +233,157 @@ void ab_report_summary(FILE *out, const struct ab_report *r)
 				compare_mode(out, r, b, m);
 	}
 	scaling_lines(out, r);
+}
+
+/*
+ * The exported columns: the result JSON's FIELD (SUB of it, for mbps), its
+ * CSV name (the unit in the name) and its markdown title (NULL: CSV only).
+ */
+static const struct export_column {
+	const char *field, *sub, *csv, *md;
+} export_columns[] = {
+	{ "backend", NULL, "backend", "backend" },
+	{ "mode", NULL, "mode", "mode" },
+	{ "alg", NULL, "alg", "alg" },
+	{ "keybits", NULL, "key_bits", "key [bit]" },
+	{ "op", NULL, "op", "op" },
+	{ "size", NULL, "size_bytes", "size [B]" },
+	{ "threads", NULL, "threads", "threads" },
+	{ "kat", NULL, "kat", NULL },
+	{ "mbps", "median", "median_MB_per_s", "median [MB/s]" },
+	{ "mbps", "min", "min_MB_per_s", "min [MB/s]" },
+	{ "mbps", "max", "max_MB_per_s", "max [MB/s]" },
+	{ "mbps", "mad", "mad_MB_per_s", NULL },
+	{ "ns_per_op_median", NULL, "ns_per_op_median", NULL },
+	{ "cycles_per_byte", NULL, "cycles_per_byte", NULL },
+	{ "driver", NULL, "driver", "driver" },
+	{ "status", NULL, "status", "status" },
+	{ "reason", NULL, "reason", NULL },
+};
+
+#define N_EXPORT_COLUMNS (sizeof(export_columns) / sizeof(export_columns[0]))
+
+void ab_table_export_header(FILE *out, enum ab_table_format fmt)
+{
+	for (size_t i = 0; i < N_EXPORT_COLUMNS; i++) {
+		const struct export_column *c = &export_columns[i];
+
+		if (fmt == AB_TABLE_CSV)
+			fprintf(out, "%s%s", i ? "," : "", c->csv);
+		else if (c->md)
+			fprintf(out, "| %s ", c->md);
+	}
+	if (fmt == AB_TABLE_MARKDOWN) {
+		fprintf(out, "|\n");
+		for (size_t i = 0; i < N_EXPORT_COLUMNS; i++)
+			if (export_columns[i].md)
+				fprintf(out, "|%s", export_columns[i].sub ? "---:" : "---");
+	}
+	fprintf(out, "%s\n", fmt == AB_TABLE_MARKDOWN ? "|" : "");
+	fflush(out);
+}
+
+/* TEXT as one CSV field: quoted (quotes doubled) when it holds a comma, quote or line break. */
+static void csv_field(FILE *out, const char *text)
+{
+	bool quote = strpbrk(text, ",\"\r\n") != NULL;
+
+	if (quote)
+		fputc('"', out);
+	for (; *text; text++) {
+		if (*text == '"')
+			fputc('"', out);
+		fputc(*text, out);
+	}
+	if (quote)
+		fputc('"', out);
+}
+
+/* TEXT as one markdown cell: '|' escaped, line breaks as blanks. */
+static void md_cell(FILE *out, const char *text)
+{
+	fputs("| ", out);
+	for (; *text; text++) {
+		if (*text == '|')
+			fputc('\\', out);
+		fputc(*text == '\n' || *text == '\r' ? ' ' : *text, out);
+	}
+	fputc(' ', out);
+}
+
+/* V as the result file writes it (jansson's own digits), "" when absent or null; malloc'd. */
+static char *json_text(const json_t *v)
+{
+	if (json_is_string(v))
+		return strdup(json_string_value(v));
+	if (!v || json_is_null(v))
+		return strdup("");
+	return json_dumps(v, JSON_ENCODE_ANY);
+}
+
+/* MBPS's WHICH (median, min, max) at the median's decimals by the one rounding rule; "-" if none.
+ */
+static void md_mbps(const json_t *mbps, const char *which, char *buf, size_t len)
+{
+	const json_t *median = json_object_get(mbps, "median");
+	double half = (json_real_value(json_object_get(mbps, "max")) -
+		       json_real_value(json_object_get(mbps, "min"))) /
+		      2;
+
+	if (!json_is_real(median)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	ab_fmt_decimals(buf, len, json_real_value(json_object_get(mbps, which)),
+			ab_round_decimals(json_real_value(median), half));
+}
+
+/* One cell of column C from result O, the way FMT writes it; 0 or -ENOMEM. */
+static int export_cell(FILE *out, enum ab_table_format fmt, const struct export_column *c,
+		       const json_t *o)
+{
+	const json_t *v = json_object_get(o, c->field), *reason = json_object_get(o, "reason");
+	char num[64], *text;
+
+	if (fmt == AB_TABLE_MARKDOWN && c->sub) {
+		md_mbps(v, c->sub, num, sizeof(num));
+		md_cell(out, num);
+		return 0;
+	}
+	if (c->sub)
+		v = json_object_get(v, c->sub);
+	/* markdown has no reason column: a job that did not run says why in its status cell */
+	if (fmt == AB_TABLE_MARKDOWN && !strcmp(c->field, "status") && json_is_string(reason)) {
+		if (asprintf(&text, "%s: %s", json_string_value(v), json_string_value(reason)) < 0)
+			text = NULL;
+	} else {
+		text = json_text(v);
+	}
+	if (!text)
+		return -ENOMEM;
+	if (fmt == AB_TABLE_CSV)
+		csv_field(out, text);
+	else
+		md_cell(out, text);
+	free(text);
+	return 0;
+}
+
+int ab_table_export_row(FILE *out, enum ab_table_format fmt, const struct ab_result *res)
+{
+	json_t *o = ab_result_to_json(res, res->job.backend->name);
+	int err = o ? 0 : -ENOMEM;
+
+	for (size_t i = 0; i < N_EXPORT_COLUMNS && !err; i++) {
+		if (fmt == AB_TABLE_MARKDOWN && !export_columns[i].md)
+			continue;
+		if (fmt == AB_TABLE_CSV && i)
+			fputc(',', out);
+		err = export_cell(out, fmt, &export_columns[i], o);
+	}
+	json_decref(o);
+	if (!err)
+		fprintf(out, "%s\n", fmt == AB_TABLE_MARKDOWN ? "|" : "");
+	fflush(out);
+	return err;
 }

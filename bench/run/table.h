@@ -33,6 +33,19 @@ void ab_report_row(FILE *out, const struct ab_result *res);
 void ab_report_add(struct ab_report *r, const struct ab_result *res);
 
 /*
+ * The result table a user pastes, on OUT (hyperfine's --export-csv and
+ * --export-markdown): a header row with the units, then a row per job
+ * from the job's result JSON (ab_result_to_json), so that CSV's numbers
+ * are the JSON's digits exactly; markdown rounds MB/s by the one rule
+ * (ab_round_decimals, to the half-range's leading digit).
+ */
+enum ab_table_format { AB_TABLE_CSV, AB_TABLE_MARKDOWN };
+
+void ab_table_export_header(FILE *out, enum ab_table_format fmt);
+/* One job's row; 0, or -ENOMEM (the row cut short). */
+int ab_table_export_row(FILE *out, enum ab_table_format fmt, const struct ab_result *res);
+
+/*
  * Totals, and whether each mode with a baseline in its backend's row
  * (afalg: vmsplice, aio against sendmsg) differs from it on this kernel:
  * per matching job pair the ratio of medians, and "beyond

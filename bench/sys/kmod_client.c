@@ -159,11 +159,15 @@ int abk_dev_ready(char *why)
 	return err;
 }
 
+/* algbench.ko was not loaded until abk_ensure_loaded() loaded it */
+static bool loaded_here;
+
 int abk_ensure_loaded(char *why)
 {
 	/* one modprobe per process: a suite asks once per kmod job */
 	static int failed;
 	static char failed_why[AB_WHY_LEN];
+	bool was_loaded;
 	int ret, err;
 
 	if (access(ABK_DEV, R_OK | W_OK) == 0)
@@ -172,6 +176,7 @@ int abk_ensure_loaded(char *why)
 		snprintf(why, AB_WHY_LEN, "%s", failed_why);
 		return failed;
 	}
+	was_loaded = abk_loaded("algbench");
 	ret = abk_load("algbench", why, AB_WHY_LEN);
 	if (ret == -ENOSYS) {
 		size_t n = strlen(why);
@@ -184,9 +189,18 @@ int abk_ensure_loaded(char *why)
 		snprintf(failed_why, sizeof(failed_why), "%s", why);
 		return ret;
 	}
+	loaded_here = loaded_here || !was_loaded;
 	if ((err = abk_dev_ready(why)))
 		return err;
 	return ret; /* 1: WHY holds abk_load()'s note */
+}
+
+int abk_unload_if_loaded_here(char *why)
+{
+	if (!loaded_here)
+		return 0;
+	loaded_here = false;
+	return abk_unload("algbench", why, AB_WHY_LEN);
 }
 
 int abk_get(const char *text, const char *key, char *out, size_t len)

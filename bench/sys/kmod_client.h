@@ -77,6 +77,13 @@ int abk_dev_ready(char *why);
  */
 int abk_ensure_loaded(char *why);
 
+/*
+ * Unload algbench.ko if abk_ensure_loaded() loaded it in this process (a
+ * run leaves the kernel as it found it; one loaded before stays): 0, or
+ * -errno with WHY (AB_WHY_LEN).
+ */
+int abk_unload_if_loaded_here(char *why);
+
 /* Mounts debugfs at /sys/kernel/debug unless it is mounted there (never a
  * second time on top); whether that helped is for the caller's access() to see. */
 void abk_mount_debugfs(void);

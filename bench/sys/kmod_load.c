@@ -36,7 +36,7 @@ struct load {
 	char said[PATH_MAX + 128]; /* modprobe's words, or "finit_module(PATH): strerror" */
 };
 
-static bool loaded(const char *module)
+bool abk_loaded(const char *module)
 {
 	char path[128];
 
@@ -445,7 +445,7 @@ int abk_load(const char *module, char *why, size_t why_len)
 	char ignored[64], kernel[AB_WHY_LEN];
 	int err;
 
-	if (loaded(module))
+	if (abk_loaded(module))
 		return 0;
 	err = ab_modules_loadable(kernel, sizeof(kernel));
 	/* no Kconfig option builds algbench's modules in: only loading brings them */

@@ -17,6 +17,7 @@
 #ifndef ALGBENCH_KMOD_LOAD_H
 #define ALGBENCH_KMOD_LOAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -30,6 +31,9 @@
  * that MODULE.ko has no built-in equivalent) or -EPERM (modules_disabled).
  */
 int abk_load(const char *module, char *why, size_t why_len);
+
+/* Whether MODULE is loaded (/sys/module/MODULE/initstate). */
+bool abk_loaded(const char *module);
 
 /* Unload MODULE (delete_module(2), not waiting for users): 0, or -errno with WHY. */
 int abk_unload(const char *module, char *why, size_t why_len);

@@ -438,9 +438,34 @@ static void test_expansion(void)
 		  "sizes a cipher refuses are dropped");
 	ab_tap_ok(count_jobs("cbc(aes)", "openssl", "100", "1", NULL) == 0,
 		  "nothing left to run is an error");
+	char why[AB_WHY_LEN];
+
 	n = count_jobs("deflate", "afalg,openssl", "64", "1", &jobs);
-	ab_tap_ok(n == 1 && ab_job_unrunnable(&jobs[0]),
+	ab_tap_ok(n == 1 && ab_backend_refuses(&jobs[0], why),
 		  "acomp without an in-kernel backend is one skipped row");
+	free(jobs);
+}
+
+/* A --mode no chosen backend has is refused, not planned around (issue 33). */
+static void test_mode_of_no_backend(void)
+{
+	struct ab_plan p = { .seconds = 0.01, .repeats = 1 };
+	struct ab_job *jobs = NULL;
+	char why[AB_WHY_LEN] = "";
+	size_t n = 0;
+
+	ab_parse_backends("afalg", &p, why);
+	ab_parse_sizes("64", &p, why);
+	ab_parse_threads("1", 2, &p, why);
+	ab_parse_modes("evp", &p, why);
+	if (!ab_tap_ok(ab_plan_jobs(&p, &jobs, &n, why) && strstr(why, "--mode evp") &&
+			       strstr(why, "afalg: sendmsg"),
+		       "--mode evp --backend afalg is refused naming afalg's modes"))
+		ab_tap_diag("%s", why);
+	free(jobs);
+	ab_parse_backends("afalg,openssl", &p, why);
+	ab_tap_ok(!ab_plan_jobs(&p, &jobs, &n, why) && n > 0,
+		  "--mode evp --backend afalg,openssl plans openssl's jobs");
 	free(jobs);
 }
 
@@ -1187,6 +1212,7 @@ int main(void)
 	test_read_file();
 	test_parsing();
 	test_expansion();
+	test_mode_of_no_backend();
 	test_vectors();
 	test_openssl_kat();
 	test_json();

@@ -70,5 +70,5 @@ check "... and both pinned runs ($kids) are gone" sh -c '[ -n "$0" ] && for p in
 [ -z "$kids" ] || kill -KILL $kids 2>/dev/null # a failed check leaves none behind
 
 expect_status "algbench run --start-at in the past is refused" 2 \
-	"$ALGBENCH" run --backend openssl --alg sha256 --start-at 1700000000 --quiet 2>/dev/null
+	"$ALGBENCH" run --backend openssl --alg sha256 --start-at 1700000000 --quiet --json /dev/null 2>/dev/null
 tap_end

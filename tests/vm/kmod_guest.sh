@@ -186,6 +186,13 @@ check "the stopped run says so (debugfs result)" \
 check "rmmod after the run" rmmod algbench
 
 # ---- the user-space client and the kmod backend ------------------------------------
+# A run that loads algbench.ko unloads it at the end; one loaded before stays.
+check "algbench.ko not loaded before the next run" test ! -e /sys/module/algbench
+check "run --backend kmod loads algbench.ko for its job" \
+	algbench run --backend kmod --mode sync --alg sha256 --sizes 64 --threads 1 --seconds 0.02 \
+	--warmup 0 --repeats 1 --json /tmp/unload.json
+check "... which ran (KAT pass)" jq -e '.results[0].status == "ok" and .results[0].kat == "pass"' /tmp/unload.json
+check "... and the run unloaded it at the end: /sys/module/algbench is gone" test ! -e /sys/module/algbench
 check "algbench kmod runs a job line" sh -c "algbench kmod 'type=aead alg=gcm(aes) size=64 ms=20' | grep -qx status=0"
 expect_status "algbench kmod: a refused job exits 1" 1 sh -c "algbench kmod 'type=foo' >/dev/null 2>&1"
 check "algbench run --backend kmod: every type, KAT against OpenSSL, JSON" \
@@ -198,12 +205,13 @@ json_ok() {
 }
 if [ "$ncpu" -ge 2 ] && command -v taskset >/dev/null; then
 	taskset -c 1 algbench run --backend kmod --alg 'cbc(aes)' --sizes 64 --threads 1 --seconds 0.02 \
-		--warmup 0 --repeats 1 --quiet >/dev/null 2>&1
+		--warmup 0 --repeats 1 --quiet --json /tmp/taskset.json >/dev/null 2>&1
 	# its last job's reply is the diagnostics file's (not $R: job() did not run it)
 	tcpus=$(sed -n 's/^cpus=//p' /sys/kernel/debug/algbench/result)
 	check "kmod backend under taskset -c 1 runs on cpu1 (cpus=$tcpus)" test "$tcpus" = 1
 fi
 check "JSON: $(jq '.results | length' /tmp/kmod.json) results, every one kmod, KAT pass, 2 samples with ops, 4 types" json_ok
+check "a run that found algbench.ko loaded (by algbench kmod) leaves it loaded" test -e /sys/module/algbench
 
 # Ctrl-C to algbench during a long kmod sample: the module stops its threads,
 # algbench exits 130 at once and names the job it did not save.
