@@ -32,7 +32,7 @@ check "kmod: no linux-headers advice" lacks linux-headers
 check "kmod: no algbench-dkms advice" lacks algbench-dkms
 
 said run "$ALGBENCH" run --backend kmod --alg sha256 --sizes 64 --threads 1 --seconds 0.01 --warmup 0 --repeats 1
-check "run --backend kmod: exit 1 (its jobs skipped), as before" [ "$st" = 1 ]
+check "run --backend kmod: exit 0 (its jobs skipped, each saying why: no failure)" [ "$st" = 0 ]
 check "run --backend kmod: both jobs skipped with the reason" \
 	[ "$(grep -cF "skipped: algbench.ko: $nomod; algbench.ko has no built-in equivalent, so the kmod backend cannot run on this kernel" <<<"$said")" = 2 ]
 check "run --backend kmod: no linux-headers advice" lacks linux-headers
