@@ -19,12 +19,21 @@ debian_series_meta() { # SERIES [DARCH] -> metapackage
 	esac
 }
 
+# apt-cache with its binary cache in ours. Debian's container images turn
+# apt's own off (Dir::Cache::pkgcache ""), and it is not writable for a user:
+# each call then parses every package list, ~2 s, once per boot. apt checks
+# the cache against the lists itself and rebuilds it after apt-get update.
+apt_cache() {
+	mkdir -p "$ALGBENCH_CACHE/apt"
+	apt-cache -o Dir::Cache::pkgcache="$ALGBENCH_CACHE/apt/pkgcache.bin" -o Dir::Cache::srcpkgcache= "$@"
+}
+
 # The Debian kernel ABI the series' metapackage points at, e.g. 6.1.0-57-amd64
 # or 6.12.118+deb12-amd64 (-arm64 for DARCH arm64). SERIES defaults to 6.1.
 debian_kernel_release() {
 	local series=${1:-6.1} darch=${2:-amd64} meta dep
 	meta=$(debian_series_meta "$series" "$darch") || exit 2
-	dep=$(apt-cache depends "$meta" 2>/dev/null |
+	dep=$(apt_cache depends "$meta" 2>/dev/null |
 		sed -n "s/.*Depends: linux-image-\(6\.[0-9.]*[-+][^ :]*-$darch\)\(:$darch\)\{0,1\}\$/\1/p" | head -n1)
 	[ -n "$dep" ] || die "cannot find the image $meta depends on with apt-cache (run scripts/setup$([ "$darch" = amd64 ] || echo " $darch"), then apt-get update)"
 	echo "$dep"
@@ -85,14 +94,14 @@ debian_kernel_root() {
 	(
 		flock 9
 		[ -e "$root/.complete" ] && exit 0
-		apt-cache show "linux-image-$rel$q" >/dev/null 2>&1 ||
+		apt_cache show "linux-image-$rel$q" >/dev/null 2>&1 ||
 			die "apt has no linux-image-$rel$q (apt-cache search linux-image-6 lists the ABIs; run apt-get update$([ "$darch" = amd64 ] || echo "; scripts/setup $darch adds the $darch architecture"))"
 		debs=$ALGBENCH_CACHE/debian/debs
 		mkdir -p "$debs" "$root.tmp"
 		common=${rel%-"$darch"}-common
 		pkgs="linux-image-$rel$q"
-		if apt-cache show "linux-headers-$rel$q" >/dev/null 2>&1; then
-			kbuild=$(apt-cache show "linux-headers-$rel$q" | sed -n '/^Depends:/{s/.*\(linux-kbuild-[^ ,]*\).*/\1/p;q}')
+		if apt_cache show "linux-headers-$rel$q" >/dev/null 2>&1; then
+			kbuild=$(apt_cache show "linux-headers-$rel$q" | sed -n '/^Depends:/{s/.*\(linux-kbuild-[^ ,]*\).*/\1/p;q}')
 			pkgs="$pkgs linux-headers-$rel$q linux-headers-$common $kbuild"
 		else
 			note "apt has no linux-headers-$rel$q: the kernel boots, but algbench.ko cannot be built for it"
