@@ -138,6 +138,7 @@ debian_kernel_abi() { # KERNEL [DARCH]
 # scripts/vm/run).
 # Host programs the guest offers besides algbench: the peers the scripts compare
 # against and the tools the tests use.
+# shellcheck disable=SC2034 # read by scripts/vm/run, which sources this
 HOST_TOOLS="bash kmod openssl kcapi-enc kcapi-dgst kcapi-rng kcapi-hasher kcapi-speed
 	hyperfine cryptsetup jq gzip"
 # An arm64 guest cannot run this host's programs: its busybox and tools come
@@ -145,6 +146,7 @@ HOST_TOOLS="bash kmod openssl kcapi-enc kcapi-dgst kcapi-rng kcapi-hasher kcapi-
 # install), with the libraries they need that scripts/setup arm64 does not
 # install. No peers (openssl, kcapi-*, hyperfine, cryptsetup) there yet.
 ARM64_USERLAND_DEBS="busybox-static kmod libkmod2 bash libtinfo6 jq libjq1 libonig5"
+# shellcheck disable=SC2034 # read by scripts/vm/run, which sources this
 ARM64_TOOLS="bin/bash bin/kmod usr/bin/jq"
 # Module folders (and single modules) copied from the kernel package: the
 # crypto API and its algorithms (x86's and arm64's accelerated drivers),
@@ -211,6 +213,7 @@ copy_with_libs() { # DEST FILE...: copy executables and the shared libraries the
 	done
 }
 
+# shellcheck disable=SC2154 # tool_paths, release: scripts/vm/run's, set before it calls this
 build_base() {
 	local root=$1 d m engines busybox=/bin/busybox kmod
 	kmod=$(command -v kmod)

@@ -36,6 +36,7 @@ says() { # says NAME WANT OUT: the last line of OUT is "exit 2", the first start
 	then ok "$name"; else not_ok "$name (got: $out)"; fi
 }
 run_err() { # run_err ARGS...: stderr of "algbench WORDS... ARGS...", then "exit N"
+	# shellcheck disable=SC2069 # stderr into the capture, stdout dropped: that order is the point
 	"$ALGBENCH" "${words[@]}" "$@" 2>&1 >/dev/null
 	echo "exit $?"
 }

@@ -114,6 +114,7 @@ check "ab-report --instructions: exit 1, compare's for a slower new side (got $r
 check "ab-report --instructions: +47 ns over +94 instructions is 0.5 ns per instruction" grep -qF \
 	"| kmod | sync | cbc(aes) | encrypt | 16 | 1 | ? | +47 | 94 | 0.5 |" "$dir/abi/report.md"
 rc=0
+# shellcheck disable=SC2034 # err is read by the eval'd check below
 err=$(ALGBENCH=$ALGBENCH "$ALGBENCH_TOP/scripts/ab-report" --base "$dir/w-off.json" --new "$dir/w-on.json" \
 	--instructions "$dir/slow.cmp" --out "$dir/abi2" 2>&1 >/dev/null) || rc=$?
 check "ab-report --instructions with a wallclock comparison: exit 2, says it must be deterministic" \

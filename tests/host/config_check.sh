@@ -34,6 +34,7 @@ fetch_flavours() { # fetch_flavours ARRAY [--series S]: ARRAY[flavour] = its .de
 	local list flavour path
 	shift
 	if list=$("$ALGBENCH_TOP/scripts/fetch-debian-kernels" "$@" amd64 cloud-amd64 rt-amd64); then
+		# shellcheck disable=SC2034 # into is a nameref: this fills the caller's array
 		while read -r flavour path; do into[$flavour]=$path; done <<<"$list"
 	fi
 }

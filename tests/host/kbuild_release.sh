@@ -33,6 +33,7 @@ build_twice() {
 	check "$name: ... it ran kbuild" grep -q 'kbuild: algbench.ko and companions for' "$b.build1.log"
 	check "$name: ... build/kmod/$abi/algbench.ko and algbench_trace.ko exist" \
 		test -f "$b/kmod/$abi/algbench.ko" -a -f "$b/kmod/$abi/algbench_trace.ko"
+	# shellcheck disable=SC2010 # the names are kernel releases: no blanks, no newlines
 	others=$(cd "$b/kmod" && ls -d [0-9]* 2>/dev/null | grep -vx "$abi" | tr '\n' ' ')
 	check "$name: ... and no folder under another name (${others:-none})" [ -z "$others" ]
 	vermagic=$(modinfo -F vermagic "$b/kmod/$abi/algbench.ko" 2>/dev/null)

@@ -152,7 +152,7 @@ lockdown)
 	dmesg | grep -iE 'lockdown|algbench|module verification|Loading of|sig' >"$out/lockdown-dmesg" 2>&1
 	say "modprobe algbench: $(cat "$out/lockdown-modprobe") (exit $(cat "$out/lockdown-modprobe.rc"))"
 	cat "$out/lockdown-run.log"
-	set_phase done
+	set_phase "done"
 	exit 0
 	;;
 *) say "unknown phase '$phase' in $state/phase"; exit 1 ;;

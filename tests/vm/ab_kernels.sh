@@ -46,7 +46,7 @@ for v in stats-on stats-off; do
 		[ "$(fact release)" = "$rel" -a "${rel%-algbench-"$v"}" != "$rel" ]
 	check "$v: guest sees 2 CPUs with --smp 2" [ "$(fact cpus)" = 2 ]
 	want=y
-	[ "$v" = stats-off ] && want=unset
+	[ "$v" = stats-off ] && want="unset"
 	check "$v: /boot/config-REL has CONFIG_CRYPTO_STATS $want" [ "$(fact config_crypto_stats)" = "$want" ]
 	check "$v: AF_ALG sha256(\"abc\") via kcapi-dgst is the FIPS 180-2 digest" \
 		[ "$(fact sha256_abc)" = "$ABC_SHA256" ]

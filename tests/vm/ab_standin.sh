@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck shell=bash # it runs itself again under bash (below) before any bash syntax
 # Stand-in for `algbench run ... --out FILE` in the guest, for testing
 # scripts/ab-stats before algbench run exists on this branch: times a few
 # real AF_ALG sha256 digests (kcapi-dgst, 4096 bytes) and writes them as
@@ -18,7 +19,7 @@ rel=$(uname -r)
 if grep -q '^CONFIG_CRYPTO_STATS=y' "/boot/config-$rel"; then stats=y; else stats=n; fi
 head -c 4096 /dev/zero >/tmp/in
 samples=""
-for i in 1 2 3; do
+for _ in 1 2 3; do
 	t0=${EPOCHREALTIME/./}
 	kcapi-dgst -c sha256 -i /tmp/in >/dev/null || exit 1
 	t1=${EPOCHREALTIME/./}

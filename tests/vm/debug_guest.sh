@@ -213,7 +213,7 @@ for i in $(seq 20); do
 	modprobe -a $ALG_MODS || break
 	# while loaded, the file lists them; after rmmod, not
 	grep -q ' md4-generic md4$' "$ALGS" && grep -q ' wp512-generic wp512$' "$ALGS" && seen=$((seen + 1))
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086 # a list of module names
 	modprobe -r -a $ALG_MODS || break
 	grep -q ' md4$' "$ALGS" && break
 	cycles=$((cycles + 1))

@@ -15,6 +15,7 @@
 # built for Debian's 6.12 (plain), and signed/ (algbench.ko signed as DKMS
 # signs, and the certificate mok.pub).
 . /opt/algbench/tests/lib.sh
+# shellcheck disable=SC2034 # read by tests/lib.sh's helpers: the guest's algbench is on PATH
 ALGBENCH=algbench
 case=${1:?usage: kmod_load_guest.sh plain|sig_enforce|lockdown [DIR]}
 share=${2:-/results}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs in the guest (see netlink.sh): TAP, one line per check.
 . /opt/algbench/tests/lib.sh
+# shellcheck disable=SC2034 # read by tests/lib.sh's helpers: the guest's algbench is on PATH
 ALGBENCH=algbench
 out=$(mktemp) err=$(mktemp)
 tap_begin

@@ -25,12 +25,13 @@ check "twofish_generic loaded, serpent_generic not" \
 echo 'p:abretire/destroy crypto_destroy_instance alg=%di:x64 name=+184(%di):string' >>$T/kprobe_events &&
 	echo 'p:abretire/register crypto_register_instance inst=%si:x64 name=+184(%si):string' >>$T/kprobe_events &&
 	echo 1 >$T/events/abretire/enable
+# shellcheck disable=SC2320 # $? is the && chain's: every write above succeeded
 check "kprobes on crypto_destroy_instance and crypto_register_instance" [ $? = 0 ]
 : >$T/trace
 
 # Three rounds: twofish's instances made, used and destroyed, then serpent's, and so on.
 cmd="set -e"
-for round in 1 2 3; do
+for _ in 1 2 3; do
 	cmd+="; algbench kmod '$(job twofish 300)' >>$out/a.kmod; rmmod twofish_generic; modprobe serpent_generic"
 	cmd+="; algbench kmod '$(job serpent 700)' >>$out/b.kmod; rmmod serpent_generic; modprobe twofish_generic"
 done

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs in the guest (see trace_cleanup.sh), TAP.
+# shellcheck source=trace_guest_lib.sh
 . /opt/algbench/tests/vm/trace_guest_lib.sh
 
 # Someone else's hist trigger on the event that counts the hashes, another

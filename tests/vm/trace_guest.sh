@@ -3,6 +3,7 @@
 # tracefs README offers $arg<N> in return probes (6.12): exact counts against
 # algbench.ko count= jobs, the brief's run, Ctrl-C clean-up, a clashing group.
 # Without it (6.1): the entry-probe fallback and the kernel's own reason.
+# shellcheck source=trace_guest_lib.sh
 . /opt/algbench/tests/vm/trace_guest_lib.sh
 
 # field DRIVER NAME FILE: a counter of one driver in trace's JSON (null when unavailable)

@@ -2,8 +2,10 @@
 # trace_cleanup_guest.sh): TAP begun, the kernel said, a scratch folder in
 # $out, tracefs at $T, and no_group, which holds when algbench left no probe
 # and no event group behind.
+# shellcheck shell=bash
 . /opt/algbench/tests/lib.sh
 T=/sys/kernel/tracing
+# shellcheck disable=SC2034 # the sourcing test's scratch folder
 out=$(mktemp -d)
 tap_begin
 uname -r | sed 's/^/# kernel: /'

@@ -45,7 +45,7 @@ for v in uml-stats-on uml-stats-off; do
 	check "$v: /proc/cpuinfo says User Mode Linux, one CPU" \
 		[ "$(fact vendor)" = "User Mode Linux" -a "$(fact cpus)" = 1 ]
 	want=y
-	[ "$v" = uml-stats-off ] && want=unset
+	[ "$v" = uml-stats-off ] && want="unset"
 	check "$v: /boot/config-REL has CONFIG_CRYPTO_STATS $want" [ "$(fact config_crypto_stats)" = "$want" ]
 	check "$v: AF_ALG sha256(\"abc\") via kcapi-dgst is the FIPS 180-2 digest" \
 		[ "$(fact sha256_abc)" = "$ABC_SHA256" ]
