@@ -218,7 +218,7 @@ static int generic_expect(const struct ab_job *kj, const struct ab_vector *v, co
 		snprintf(sub, sizeof(sub), "no output bytes in the reply (out_head=%s)",
 			 kr->out_head);
 	if (ret <= 0) {
-		snprintf(why, AB_WHY_LEN, "%s: its reference, the kernel's %s, failed: %s",
+		snprintf(why, AB_WHY_LEN, "%s: its reference, the kernel's %s, failed: %.400s",
 			 kj->alg->name, generic.name, sub);
 		ret = ret ? ret : -EIO;
 	}

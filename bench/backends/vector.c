@@ -98,7 +98,7 @@ static int kernel_reference(const struct ab_job *job, enum ab_op op, const struc
 		b->close(ctx);
 	*outlen = len;
 	if (ret)
-		snprintf(why, AB_WHY_LEN, "%s: its reference, the kernel's %s, failed: %s",
+		snprintf(why, AB_WHY_LEN, "%s: its reference, the kernel's %s, failed: %.400s",
 			 job->alg->name, generic.name,
 			 sub[0] ? sub : strerror(ret < 0 ? -ret : ret));
 	return ret;
