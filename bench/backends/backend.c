@@ -51,6 +51,11 @@ int ab_backend_runs(const struct ab_backend *b, enum ab_type type)
 	return !!(b->types & (1u << type));
 }
 
+int ab_backend_runs_alg(const struct ab_backend *b, const struct ab_alg *alg)
+{
+	return ab_backend_runs(b, alg->type) && (!(b->needs & AB_NEEDS_EVP) || alg->keys[0].evp);
+}
+
 int ab_backend_refuses(const struct ab_job *job, char *why)
 {
 	const struct ab_backend *b = job->backend;

@@ -45,8 +45,12 @@ struct ab_mode {
  * Errors are -errno with a message in WHY (AB_WHY_LEN bytes) that names the
  * thing, the cause and the fix. ab_status_from_errno() sorts them.
  */
+/* What a backend needs of an algorithm's row (struct ab_backend.needs). */
+#define AB_NEEDS_EVP (1u << 0) /* an OpenSSL name for the key size (ab_keysize.evp) */
+
 struct ab_backend {
 	const char *name;
+	unsigned int needs; /* AB_NEEDS_*: a row without it is skipped by the backend's probe */
 	unsigned int types; /* bit (1u << AB_AEAD) ... per type it can run */
 	/* for each type not in types: why not, as a skipped row says it (stress-ng) */
 	const char *type_why[AB_N_TYPES];
@@ -88,6 +92,8 @@ const struct ab_mode *ab_backend_mode(const struct ab_backend *b, const char *mo
 /* JOB's mode row (job->mode is one of job->backend's modes). */
 const struct ab_mode *ab_job_mode(const struct ab_job *job);
 int ab_backend_runs(const struct ab_backend *b, enum ab_type type);
+/* Whether B runs ALG's type and ALG has what B needs (its first key size's EVP name). */
+int ab_backend_runs_alg(const struct ab_backend *b, const struct ab_alg *alg);
 /*
  * -EOPNOTSUPP and WHY when JOB's backend or mode never runs its type (the
  * rows' types, type_why, no_types); 0 otherwise.

@@ -190,6 +190,7 @@ static void openssl_close(void *ctx)
 
 const struct ab_backend ab_backend_openssl = {
 	.name = "openssl",
+	.needs = AB_NEEDS_EVP,
 	.types = 1u << AB_AEAD | 1u << AB_SKCIPHER | 1u << AB_HASH,
 	.type_why = { [AB_ACOMP] = "OpenSSL EVP has no compression; acomp is measured in-kernel "
 				   "by the kmod backend" },

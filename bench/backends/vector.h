@@ -12,8 +12,9 @@ struct ab_vecbuf {
 
 /*
  * The fixed inputs of JOB from deterministic patterns, and the reference
- * answer in v.expect from the reference the catalogue row names (OpenSSL,
- * or with FOR_KAT a published vector, whose input then replaces the job's). Decrypt jobs get the
+ * answer in v.expect from the reference the catalogue row names (OpenSSL, the
+ * kernel's generic driver through JOB's backend when it has open(), or with
+ * FOR_KAT a published vector, whose input then replaces the job's). Decrypt jobs get the
  * reference's ciphertext as input and the plaintext as answer. v.expect is NULL when there is no
  * reference. 0 or -errno with WHY.
  */

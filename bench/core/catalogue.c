@@ -232,8 +232,10 @@ const char *ab_alg_ref_name(const struct ab_alg *alg)
 		return "liblz4";
 	case AB_REF_ZSTD:
 		return "libzstd";
+	case AB_REF_KERNEL:
+		return alg->ref_driver;
 	default:
-		return "no reference";
+		return alg->ref_why ? alg->ref_why : "no reference";
 	}
 }
 

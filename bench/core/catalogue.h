@@ -55,6 +55,8 @@ enum ab_ref {
 	AB_REF_ZLIB,   /* compressors (bench/backends/acomp_ref.c) */
 	AB_REF_LZ4,
 	AB_REF_ZSTD,
+	AB_REF_KERNEL, /* the kernel's generic driver ab_alg.ref_driver, through the job's backend
+			*/
 };
 
 /* A published known answer: OUT is the algorithm of IN, as the kernel returns it. */
@@ -80,6 +82,8 @@ struct ab_alg {
 	unsigned int flags;	/* AB_F_*: parameter conventions the backends must follow */
 	enum ab_ref ref;	/* the reference answer's source */
 	const struct ab_kat_vector *vector; /* AB_REF_VECTOR's vector */
+	const char *ref_driver;		    /* AB_REF_KERNEL's driver: "sha3-256-generic" */
+	const char *ref_why;		    /* AB_REF_NONE: why there is no reference */
 };
 
 extern const struct ab_alg ab_catalogue[];
@@ -97,7 +101,10 @@ int ab_alg_has_op(const struct ab_alg *alg, enum ab_op op);
 /* Whether SIZE is a payload ALG accepts (min_size, block multiple). */
 int ab_alg_size_ok(const struct ab_alg *alg, size_t size);
 
-/* Who gives ALG's known answer, for messages: "OpenSSL", "RFC 3720 B.4", "zlib"... */
+/*
+ * Who gives ALG's known answer, for messages: "OpenSSL", "RFC 3720 B.4",
+ * "zlib", "the kernel's sha3-256-generic"; for none, why there is none.
+ */
 const char *ab_alg_ref_name(const struct ab_alg *alg);
 
 const char *ab_type_name(enum ab_type type);

@@ -30,9 +30,9 @@ const char *ab_status_name(enum ab_status s)
 
 const char *ab_kat_name(enum ab_kat k)
 {
-	static const char *const names[] = { "skip", "pass", "fail" };
+	static const char *const names[] = { "skip", "pass", "fail", "none" };
 
-	return (unsigned int)k < 3 ? names[k] : "?";
+	return (unsigned int)k < 4 ? names[k] : "?";
 }
 
 int ab_result_alloc_samples(struct ab_result *res, unsigned int n)

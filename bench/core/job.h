@@ -87,9 +87,10 @@ enum ab_status {
 };
 
 enum ab_kat {
-	AB_KAT_SKIP,
+	AB_KAT_SKIP, /* the check did not run (the job was skipped or failed before it) */
 	AB_KAT_PASS,
 	AB_KAT_FAIL,
+	AB_KAT_NONE, /* nothing to check against: kat_detail says why (no second implementation) */
 };
 
 struct ab_result {
@@ -106,12 +107,13 @@ struct ab_result {
 	double cycles_per_byte; /* NAN when the TSC is not invariant */
 	/* --perf: medians over the counted samples; NAN when none was counted */
 	double instructions_per_op, instructions_per_byte, pmu_cycles_per_op;
-	const char *perf_scope;		 /* what was counted: AB_PERF_SCOPE_* */
+	const char *perf_scope;		   /* what was counted: AB_PERF_SCOPE_* */
 	char perf_unavailable[AB_WHY_LEN]; /* --perf but not counted: why */
 };
 
-#define AB_PERF_SCOPE_THREADS "threads"	 /* each worker thread, its syscalls' kernel work too */
-#define AB_PERF_SCOPE_CPUS    "cpus-line" /* every task on the job's CPUs over the whole kmod job line */
+#define AB_PERF_SCOPE_THREADS "threads" /* each worker thread, its syscalls' kernel work too */
+#define AB_PERF_SCOPE_CPUS                                                                         \
+	"cpus-line" /* every task on the job's CPUs over the whole kmod job line */
 
 /* ENOENT, EAFNOSUPPORT, ENOPKG, ELIBBAD ... -> skipped; anything else failed. */
 enum ab_status ab_status_from_errno(int err);

@@ -19,6 +19,7 @@
 #include "command.h"
 #include "sys/afalg.h"
 #include "sys/json_out.h"
+#include "sys/kernel_alg.h"
 #include "sys/proc_crypto.h"
 
 /*
@@ -103,6 +104,35 @@ static int list_catalogue(int as_json)
 	return ret ? 1 : 0;
 }
 
+/*
+ * What can run the kernel's entry P, through the row --alg builds for its
+ * driver name (sys/kernel_alg.c): the backends' names in RUNS, or why
+ * nothing can in WHY (returns 0 then).
+ */
+static int runners(const struct ab_proc_alg *p, const struct ab_proc_alg *algs, size_t n,
+		   char *runs, size_t len, char *why)
+{
+	struct ab_kernel_alg k;
+	size_t used = 0;
+
+	runs[0] = '\0';
+	if (ab_kernel_alg_build(p->driver, algs, n, &k, why)) {
+		size_t skip = strlen(p->driver);
+
+		/* the row names the driver already: "DRIVER: " is not said twice */
+		if (!strncmp(why, p->driver, skip) && !strncmp(why + skip, ": ", 2))
+			memmove(why, why + skip + 2, strlen(why + skip + 2) + 1);
+		return 0;
+	}
+	for (size_t i = 0; i < ab_backends_len; i++)
+		if (ab_backend_runs_alg(ab_backends[i], &k.alg) && used < len)
+			used += (size_t)snprintf(runs + used, len - used, "%s%s", used ? "," : "",
+						 ab_backends[i]->name);
+	if (!used)
+		snprintf(why, AB_WHY_LEN, "no backend runs %s", ab_type_name(k.alg.type));
+	return used > 0;
+}
+
 static int list_all(int as_json)
 {
 	struct ab_proc_alg *algs = NULL;
@@ -116,22 +146,25 @@ static int list_all(int as_json)
 		return 1;
 	}
 	if (!as_json)
-		printf("%-32s %-36s %-12s %5s %-16s %s\n", "name", "driver", "type", "prio",
-		       "module", "selftest");
+		printf("%-32s %-36s %-12s %5s %-16s %-8s %s\n", "name", "driver", "type", "prio",
+		       "module", "selftest", "runs (--alg NAME or DRIVER)");
 	for (size_t i = 0; i < n; i++) {
 		const struct ab_proc_alg *p = &algs[i];
+		char runs[64], why[AB_WHY_LEN] = "";
+		int can = runners(p, algs, n, runs, sizeof(runs), why);
 
 		if (as_json)
-			json_array_append_new(arr,
-					      json_pack("{s:s, s:s, s:s, s:i, s:s, s:b, s:b}",
-							"name", p->name, "driver", p->driver,
-							"type", p->type, "priority", p->priority,
-							"module", p->module, "selftest_passed",
-							p->selftest_ok, "internal", p->internal));
+			json_array_append_new(
+				arr,
+				json_pack("{s:s, s:s, s:s, s:i, s:s, s:b, s:b, s:s, s:s?}", "name",
+					  p->name, "driver", p->driver, "type", p->type, "priority",
+					  p->priority, "module", p->module, "selftest_passed",
+					  p->selftest_ok, "internal", p->internal, "runs", runs,
+					  "why", can ? NULL : why));
 		else
-			printf("%-32s %-36s %-12s %5d %-16s %s%s\n", p->name, p->driver, p->type,
-			       p->priority, p->module, p->selftest_ok ? "passed" : "-",
-			       p->internal ? " internal" : "");
+			printf("%-32s %-36s %-12s %5d %-16s %-8s %s%s\n", p->name, p->driver,
+			       p->type, p->priority, p->module, p->selftest_ok ? "passed" : "-",
+			       can ? runs : "no: ", can ? "" : why);
 	}
 	if (as_json)
 		ab_json_print(arr, stdout, 0);
@@ -146,7 +179,7 @@ struct list_opts {
 
 static const struct ab_opt list_opts[] = {
 	{ "all", 0, NULL, AB_OPT_FLAG, offsetof(struct list_opts, all),
-	  .help = "every algorithm in /proc/crypto" },
+	  .help = "every algorithm and driver in /proc/crypto, with what can run it or why not" },
 	{ "json", 0, NULL, AB_OPT_FLAG, offsetof(struct list_opts, json),
 	  .help = "the same as JSON on stdout" },
 	{ 0 },
@@ -169,5 +202,7 @@ const struct ab_opt_cmd ab_list_cmd = {
 	.about = "Without --all: each catalogue algorithm with the driver the running kernel\n"
 		 "binds for it (highest priority, self-tested, from /proc/crypto after an AF_ALG\n"
 		 "bind instantiates it), its module, its OpenSSL name, and whether AF_ALG can\n"
-		 "reach it (and why not).\n",
+		 "reach it (and why not). With --all: every algorithm and driver the kernel\n"
+		 "lists, and which backends (afalg, kmod, openssl) run it under --alg, or why\n"
+		 "none can (its type, an internal driver, a failed self-test).\n",
 };

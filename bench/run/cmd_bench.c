@@ -121,14 +121,16 @@ static const struct ab_opt_default quick_plan[] = {
 static const struct ab_opt bench_opts[] = {
 	{ "backend", 0, "LIST", AB_OPT_CALL, 0, .help = "backends, of those registered",
 	  .call = opt_backends, .def_fn = all_backends, .words = ab_backend_words },
-	{ "alg", 0, "LIST", AB_OPT_CALL, 0, .help = "catalogue algorithms, e.g. 'gcm(aes),sha256'",
+	{ "alg", 0, "LIST", AB_OPT_CALL, 0,
+	  .help = "catalogue algorithms, or any algorithm or driver name /proc/crypto lists "
+		  "(algbench list --all), e.g. 'gcm(aes),sha3-256,cbc-aes-aesni'",
 	  .call = opt_algs, .def_text = "all", .words = ab_alg_words },
 	{ "type", 0, "LIST", AB_OPT_CALL, 0, .help = "aead, skcipher, hash, acomp",
 	  .call = opt_types, .def_text = "all", .words = ab_type_words },
 	{ "op", 0, "LIST", AB_OPT_CALL, 0, .help = "encrypt, decrypt, digest, compress, decompress",
 	  .call = opt_ops, .def_text = "all that apply", .words = ab_op_words },
 	{ "keys", 0, "LIST", AB_OPT_CALL, 0, .help = "key sizes in bits, e.g. 128,256",
-	  .call = opt_keys, .def_text = "every size in the catalogue" },
+	  .call = opt_keys, .def_text = "every size of each algorithm" },
 	{ "mode", 0, "LIST", AB_OPT_CALL, 0, .call = opt_modes, .def_text = "every mode",
 	  .help_fn = mode_help, .words = ab_mode_words },
 	{ "sizes", 0, "LIST", AB_OPT_CALL, 0, .help = "payload bytes per operation, k/m suffixes",

@@ -9,6 +9,7 @@
 #include "core/number.h"
 #include "run/plan.h"
 #include "sys/array.h"
+#include "sys/kernel_alg.h"
 
 /*
  * Calls ITEM for each comma-separated item of S; stops at the first error.
@@ -129,15 +130,43 @@ int ab_parse_backends(const char *s, struct ab_plan *p, char *why)
 	return each_item(s, p, why, backend_item);
 }
 
+/*
+ * Rows for --alg names outside the catalogue (sys/kernel_alg.c), built from
+ * /proc/crypto once per parse; a plan points at them, so they live here.
+ */
+static struct ab_kernel_alg kernel_rows[AB_MAX_LIST];
+static unsigned int n_kernel_rows;
+static struct ab_proc_alg *proc_algs;
+static size_t n_proc_algs;
+static int proc_err; /* 1: not read yet */
+
+static const struct ab_alg *kernel_row(const char *name, char *why)
+{
+	if (proc_err == 1)
+		proc_err = ab_proc_crypto_read(NULL, &proc_algs, &n_proc_algs);
+	if (proc_err) {
+		snprintf(why, AB_WHY_LEN,
+			 "unknown algorithm '%s': not in the catalogue, and /proc/crypto cannot be "
+			 "read (%s) to look for it in the kernel",
+			 name, strerror(-proc_err));
+		return NULL;
+	}
+	if (n_kernel_rows == AB_MAX_LIST) {
+		list_full(AB_MAX_LIST, "algorithms", why);
+		return NULL;
+	}
+	if (ab_kernel_alg_build(name, proc_algs, n_proc_algs, &kernel_rows[n_kernel_rows], why))
+		return NULL;
+	return &kernel_rows[n_kernel_rows++].alg;
+}
+
+/* A catalogue name, or an algorithm or driver name the running kernel lists. */
 static int alg_item(const char *tok, struct ab_plan *p, char *why)
 {
 	const struct ab_alg *a = ab_alg_find(tok);
 
-	if (!a) {
-		snprintf(why, AB_WHY_LEN,
-			 "unknown algorithm '%s': not in the catalogue (see 'algbench list')", tok);
+	if (!a && !(a = kernel_row(tok, why)))
 		return -EINVAL;
-	}
 	if (list_full(p->n_algs, "algorithms", why))
 		return -EINVAL;
 	p->algs[p->n_algs++] = a;
@@ -152,6 +181,10 @@ int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
 	int depth = 0;
 
 	p->n_algs = 0;
+	n_kernel_rows = 0;
+	free(proc_algs);
+	proc_algs = NULL;
+	proc_err = 1;
 	for (const char *c = s;; c++) {
 		if (*c == '\0' || (*c == ',' && depth == 0)) {
 			buf[len] = '\0';
@@ -407,6 +440,12 @@ static int modes_offered(const struct ab_plan *p, char *why)
 	return 0;
 }
 
+/* A catalogue row is the one its name finds; a kernel row never is. */
+static int in_catalogue(const struct ab_alg *a)
+{
+	return ab_alg_find(a->name) == a;
+}
+
 int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char *why)
 {
 	struct job_list l = { 0 };
@@ -414,12 +453,17 @@ int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char 
 	if (modes_offered(p, why))
 		return -EINVAL;
 
-	for (size_t i = 0; i < ab_catalogue_len; i++) {
-		const struct ab_alg *a = &ab_catalogue[i];
+	/* the catalogue's rows in its order, then the kernel's as --alg named them */
+	for (size_t i = 0; i < ab_catalogue_len + p->n_algs; i++) {
+		const struct ab_alg *a =
+			i < ab_catalogue_len ? &ab_catalogue[i] : p->algs[i - ab_catalogue_len];
 		int chosen = !p->n_algs;
 
-		for (unsigned int k = 0; k < p->n_algs; k++)
-			chosen |= p->algs[k] == a;
+		if (i >= ab_catalogue_len)
+			chosen = !in_catalogue(a);
+		else
+			for (unsigned int k = 0; k < p->n_algs; k++)
+				chosen |= p->algs[k] == a;
 		if (!chosen || (p->types && !(p->types & (1u << a->type))))
 			continue;
 		if (expand_alg(p, a, &l)) {

@@ -290,6 +290,31 @@ static void parse(struct abk_result *res)
 	parse_cpus(res);
 }
 
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+int abk_out_head(const struct abk_result *res, uint8_t *out, size_t max)
+{
+	size_t len = strlen(res->out_head), n = 0;
+
+	if (len % 2 || len / 2 > max)
+		return -EINVAL;
+	for (; n < len / 2; n++) {
+		int hi = hex_digit(res->out_head[2 * n]), lo = hex_digit(res->out_head[2 * n + 1]);
+
+		if (hi < 0 || lo < 0)
+			return -EINVAL;
+		out[n] = (uint8_t)(hi << 4 | lo);
+	}
+	return (int)n;
+}
+
 /* A reply is a few hundred bytes of key=value lines; far more is not one. */
 #define REPLY_MAX (1u << 20)
 

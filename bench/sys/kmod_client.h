@@ -63,6 +63,12 @@ void abk_line_hex(struct abk_line *l, enum abk_key key, const uint8_t *p, size_t
 void abk_line_text(struct abk_line *l, enum abk_key key, const char *text);
 
 /*
+ * The bytes of RES's out_head (the module's hex) into OUT of MAX: how many,
+ * or -EINVAL when the reply's hex is malformed (untrusted text).
+ */
+int abk_out_head(const struct abk_result *res, uint8_t *out, size_t max);
+
+/*
  * Whether ABK_DEV can be opened for reading and writing: 0, or -errno with
  * WHY saying which of "not loaded", "no device node" (and the mknod that
  * makes it) or "not root" it is.

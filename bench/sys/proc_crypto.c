@@ -2,10 +2,12 @@
 /* /proc/crypto: which algorithms and drivers the running kernel has. */
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number.h"
 #include "sys/array.h"
 #include "sys/proc_crypto.h"
 
@@ -83,9 +85,34 @@ const char *pc_get(const struct pc_alg *a, const char *key)
 	return NULL;
 }
 
+/* A size field: untrusted text, so anything but a plain number reads as 0 (not listed). */
+static unsigned int size_value(const char *val)
+{
+	unsigned long long v;
+
+	return ab_parse_uint(val, 0, 1u << 20, &v) ? 0 : (unsigned int)v;
+}
+
+static const struct {
+	const char *key;
+	size_t offset;
+} size_fields[] = {
+	{ "blocksize", offsetof(struct ab_proc_alg, blocksize) },
+	{ "digestsize", offsetof(struct ab_proc_alg, digestsize) },
+	{ "ivsize", offsetof(struct ab_proc_alg, ivsize) },
+	{ "maxauthsize", offsetof(struct ab_proc_alg, maxauthsize) },
+	{ "min keysize", offsetof(struct ab_proc_alg, min_keysize) },
+	{ "max keysize", offsetof(struct ab_proc_alg, max_keysize) },
+};
+
 /* The typed view of one block. */
 static void set_field(struct ab_proc_alg *a, const char *key, const char *val)
 {
+	for (size_t i = 0; i < sizeof(size_fields) / sizeof(size_fields[0]); i++)
+		if (!strcmp(key, size_fields[i].key)) {
+			*(unsigned int *)((char *)a + size_fields[i].offset) = size_value(val);
+			return;
+		}
 	if (!strcmp(key, "name"))
 		copy_cut(a->name, sizeof(a->name), val);
 	else if (!strcmp(key, "driver"))
@@ -127,13 +154,19 @@ int ab_proc_crypto_read(const char *path, struct ab_proc_alg **out, size_t *n)
 	return 0;
 }
 
+/* Self-tested, not internal: what AF_ALG and crypto_alloc_*() may bind. */
+static int usable(const struct ab_proc_alg *a)
+{
+	return a->selftest_ok && !a->internal;
+}
+
 int ab_proc_type_matches(const char *t, enum ab_type type)
 {
 	switch (type) {
 	case AB_AEAD:
 		return !strcmp(t, "aead");
-	case AB_SKCIPHER:
-		return !strcmp(t, "skcipher");
+	case AB_SKCIPHER: /* 6.8's lskcipher is reachable through the skcipher API too */
+		return !strcmp(t, "skcipher") || !strcmp(t, "lskcipher");
 	case AB_HASH:
 		return !strcmp(t, "shash") || !strcmp(t, "ahash");
 	case AB_ACOMP:
@@ -149,11 +182,44 @@ const struct ab_proc_alg *ab_proc_crypto_best(const struct ab_proc_alg *a, size_
 	const struct ab_proc_alg *best = NULL;
 
 	for (size_t i = 0; i < n; i++) {
-		if (strcmp(a[i].name, name) || a[i].internal || !a[i].selftest_ok ||
+		if ((strcmp(a[i].name, name) && strcmp(a[i].driver, name)) || !usable(&a[i]) ||
 		    !ab_proc_type_matches(a[i].type, type))
 			continue;
 		if (!best || a[i].priority > best->priority)
 			best = &a[i];
 	}
 	return best;
+}
+
+const struct ab_proc_alg *ab_proc_crypto_lookup(const struct ab_proc_alg *a, size_t n,
+						const char *name)
+{
+	const struct ab_proc_alg *best = NULL;
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(a[i].driver, name))
+			return &a[i];
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(a[i].name, name) && usable(&a[i]) &&
+		    (!best || a[i].priority > best->priority))
+			best = &a[i];
+	return best;
+}
+
+/* "sha3-256-generic", "cbc(aes-generic)", "cbc(ecb(aes-generic))": C code, no arch driver. */
+static int generic_driver(const char *driver)
+{
+	const char *g = strstr(driver, "-generic");
+
+	return g && (g[8] == '\0' || g[8] == ')');
+}
+
+const struct ab_proc_alg *ab_proc_crypto_generic(const struct ab_proc_alg *a, size_t n,
+						 const char *name, enum ab_type type)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(a[i].name, name) && usable(&a[i]) && generic_driver(a[i].driver) &&
+		    ab_proc_type_matches(a[i].type, type))
+			return &a[i];
+	return NULL;
 }

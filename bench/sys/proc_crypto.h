@@ -36,6 +36,9 @@ struct ab_proc_alg {
 	int priority;
 	int selftest_ok; /* "selftest : passed" */
 	int internal;	 /* "internal : yes": not reachable from AF_ALG */
+	/* The sizes the block lists (0 when it has none or the value is not a number). */
+	unsigned int blocksize, digestsize, ivsize, maxauthsize;
+	unsigned int min_keysize, max_keysize;
 };
 
 /* Parse PATH (NULL: /proc/crypto) into a malloc'd array. 0 or -errno. */
@@ -43,10 +46,27 @@ int ab_proc_crypto_read(const char *path, struct ab_proc_alg **out, size_t *n);
 
 /*
  * The implementation the kernel binds for NAME of TYPE: highest priority
- * among self-tested, non-internal entries of a matching type, or NULL.
+ * among self-tested, non-internal entries of a matching type whose algorithm
+ * or driver name is NAME, or NULL.
  */
 const struct ab_proc_alg *ab_proc_crypto_best(const struct ab_proc_alg *a, size_t n,
 					      const char *name, enum ab_type type);
+
+/*
+ * The entry NAME names: the driver of that name (a driver name pins it), else
+ * the highest-priority self-tested, non-internal entry whose algorithm name is
+ * NAME, of any type; NULL if the kernel lists neither.
+ */
+const struct ab_proc_alg *ab_proc_crypto_lookup(const struct ab_proc_alg *a, size_t n,
+						const char *name);
+
+/*
+ * The kernel's generic implementation of algorithm NAME of TYPE (driver
+ * "*-generic", or a template over one: "cbc(aes-generic)"), self-tested and
+ * not internal; NULL if there is none.
+ */
+const struct ab_proc_alg *ab_proc_crypto_generic(const struct ab_proc_alg *a, size_t n,
+						 const char *name, enum ab_type type);
 
 /* Whether a /proc/crypto type string belongs to TYPE. */
 int ab_proc_type_matches(const char *proc_type, enum ab_type type);

@@ -30,6 +30,17 @@ says "--threads 0 exits 2" "threads '0'" "$A" run --threads 0
 says "more threads than CPUs exits 2" "must be 1\.\." "$A" run --threads 100000
 says "unknown algorithm exits 2" "unknown algorithm 'gcm(des)'" "$A" run --alg 'gcm(des)'
 says "unknown backend exits 2" "unknown backend 'qat'" "$A" suite --backend qat
+says "a name neither the catalogue nor /proc/crypto has exits 2" \
+	"unknown algorithm 'nosuch-generic': not in the catalogue" "$A" run --dry-run --alg nosuch-generic
+# a driver of a type no backend runs (cipher, rng, akcipher, kpp), from this kernel's own list
+other=$(awk -F' *: ' '/^driver/ {d = $2} /^type/ && $2 ~ /^(cipher|rng|akcipher|kpp)$/ {print d " " $2; exit}' \
+	/proc/crypto 2>/dev/null)
+if [ -n "$other" ]; then
+	says "--alg ${other% *} (a ${other#* }) exits 2 naming its type" \
+		"the kernel lists it as ${other#* }, a type algbench does not run" "$A" run --dry-run --alg "${other% *}"
+else
+	skip "--alg with a type no backend runs exits 2" "this kernel's /proc/crypto lists no cipher, rng, akcipher or kpp"
+fi
 says "unknown option exits 2" "unknown option" "$A" run --frobnicate
 says "cbc(aes) with 100-byte payloads leaves no job" "no jobs" "$A" run --alg 'cbc(aes)' --sizes 100
 says "list rejects arguments" "unexpected argument" "$A" list extra

@@ -28,6 +28,7 @@
 #include "run/table.h"
 #include "sys/cpu.h"
 #include "sys/file.h"
+#include "sys/kernel_alg.h"
 #include "sys/kmod_client.h"
 #include "sys/kmod_load.h"
 #include "sys/path.h"
@@ -1199,6 +1200,97 @@ static void test_module_trusted(void)
 	rmdir(dir);
 }
 
+/*
+ * Rows for names outside the catalogue (sys/kernel_alg.c), from a listing in
+ * /proc/crypto's format: the parser and the rules, no kernel (the VM test
+ * vm_kernel_alg runs them against Debian's).
+ */
+static const char proc_listing[] =
+	"name : sha3-256\ndriver : sha3-256-generic\nmodule : sha3_generic\npriority : 0\n"
+	"selftest : passed\ninternal : no\ntype : shash\nblocksize : 136\ndigestsize : 32\n\n"
+	"name : xxhash64\ndriver : xxhash64-generic\nmodule : xxhash_generic\npriority : 100\n"
+	"selftest : passed\ninternal : no\ntype : shash\nblocksize : 8\ndigestsize : 8\n\n"
+	"name : ghash\ndriver : ghash-generic\nmodule : ghash_generic\npriority : 100\n"
+	"selftest : passed\ninternal : no\ntype : shash\nblocksize : 16\ndigestsize : 16\n\n"
+	"name : ghash\ndriver : ghash-clmulni\nmodule : ghash_clmulni_intel\npriority : 400\n"
+	"selftest : passed\ninternal : no\ntype : ahash\nasync : yes\nblocksize : 16\n"
+	"digestsize : 16\n\n"
+	"name : hmac(sha3-256)\ndriver : hmac(sha3-256-generic)\nmodule : kernel\n"
+	"priority : 0\nselftest : passed\ninternal : no\ntype : shash\nblocksize : 136\n"
+	"digestsize : 32\n\n"
+	"name : cbc(aes)\ndriver : cbc-aes-aesni\nmodule : aesni_intel\npriority : 400\n"
+	"selftest : passed\ninternal : no\ntype : skcipher\nasync : yes\nblocksize : 16\n"
+	"min keysize : 16\nmax keysize : 32\nivsize : 16\n\n"
+	"name : __cbc(aes)\ndriver : __cbc-aes-aesni\nmodule : aesni_intel\npriority : 400\n"
+	"selftest : passed\ninternal : yes\ntype : skcipher\nblocksize : 16\n\n"
+	"name : ecb(aes)\ndriver : ecb(aes-generic)\nmodule : kernel\npriority : 100\n"
+	"selftest : passed\ninternal : no\ntype : skcipher\nblocksize : 16\n"
+	"min keysize : 16\nmax keysize : 32\nivsize : 0\n\n"
+	"name : stdrng\ndriver : drbg_nopr_hmac_sha512\nmodule : kernel\npriority : 221\n"
+	"selftest : passed\ninternal : no\ntype : rng\nseedsize : 0\n\n"
+	"name : evil\ndriver : evil-generic\nmodule : kernel\npriority : 1\n"
+	"selftest : passed\ninternal : no\ntype : shash\nblocksize : x1\ndigestsize : -32\n\n";
+
+static void test_kernel_rows(void)
+{
+	char path[] = "/tmp/algbench-proc-crypto-XXXXXX", why[AB_WHY_LEN] = "";
+	int fd = mkstemp(path);
+	struct ab_proc_alg *algs = NULL;
+	struct ab_kernel_alg k;
+	size_t n = 0;
+	const struct ab_alg *a = &k.alg;
+
+	if (fd < 0 || write(fd, proc_listing, sizeof(proc_listing) - 1) < 0 || close(fd) ||
+	    ab_proc_crypto_read(path, &algs, &n)) {
+		ab_tap_ok(0, "kernel rows: write and read a listing in /tmp");
+		return;
+	}
+	unlink(path);
+	ab_tap_ok(!ab_kernel_alg_build("sha3-256", algs, n, &k, why) && a->type == AB_HASH &&
+			  a->digestlen == 32 && a->n_keys == 1 && a->keys[0].keylen == 0 &&
+			  a->ref == AB_REF_EVP && !strcmp(a->keys[0].evp, "SHA3-256"),
+		  "sha3-256: an unkeyed 32-byte hash, checked against OpenSSL's SHA3-256");
+	ab_tap_ok(!ab_kernel_alg_build("xxhash64", algs, n, &k, why) && a->ref == AB_REF_NONE &&
+			  !strcmp(ab_alg_ref_name(a),
+				  "no second implementation: OpenSSL has no xxhash64 and the "
+				  "kernel's only driver is xxhash64-generic"),
+		  "xxhash64: no reference, and why");
+	ab_tap_ok(!ab_kernel_alg_build("ghash", algs, n, &k, why) &&
+			  !strcmp(k.driver, "ghash-clmulni") && a->keys[0].keylen == 16 &&
+			  a->ref == AB_REF_KERNEL && !strcmp(ab_alg_ref_name(a), "ghash-generic"),
+		  "ghash: binds ghash-clmulni with a 16-byte key, checked against ghash-generic");
+	ab_tap_ok(!ab_kernel_alg_build("ghash-generic", algs, n, &k, why) &&
+			  a->ref == AB_REF_NONE &&
+			  strstr(ab_alg_ref_name(a),
+				 "ghash-generic, the one measured, is the kernel's generic"),
+		  "ghash-generic pinned: nothing else to check it against, said");
+	ab_tap_ok(!ab_kernel_alg_build("hmac(sha3-256)", algs, n, &k, why) &&
+			  a->keys[0].keylen == 136 && (a->flags & AB_F_HMAC) &&
+			  !strcmp(a->keys[0].evp, "SHA3-256") && a->ref == AB_REF_EVP,
+		  "hmac(sha3-256): a block-sized key, OpenSSL's HMAC over SHA3-256");
+	ab_tap_ok(!ab_kernel_alg_build("cbc-aes-aesni", algs, n, &k, why) &&
+			  !strcmp(a->name, "cbc-aes-aesni") && a->n_keys == 2 && a->block == 16 &&
+			  !strcmp(a->keys[0].evp, "aes-128-cbc") && a->ref == AB_REF_EVP,
+		  "cbc-aes-aesni: the catalogue's cbc(aes) row, pinned to the driver");
+	ab_tap_ok(!ab_kernel_alg_build("ecb(aes)", algs, n, &k, why) && a->type == AB_SKCIPHER &&
+			  a->n_keys == 2 && a->keys[1].bits == 256 && a->ivlen == 0 &&
+			  !strcmp(a->keys[1].evp, "aes-256-ecb"),
+		  "ecb(aes): key sizes from min/max keysize, OpenSSL's aes-N-ecb");
+	ab_tap_ok(ab_kernel_alg_build("stdrng", algs, n, &k, why) == -EOPNOTSUPP &&
+			  strstr(why, "lists it as rng, a type algbench does not run"),
+		  "stdrng: refused, naming its type");
+	ab_tap_ok(ab_kernel_alg_build("__cbc-aes-aesni", algs, n, &k, why) == -EOPNOTSUPP &&
+			  strstr(why, "internal"),
+		  "an internal driver is refused");
+	ab_tap_ok(ab_kernel_alg_build("nosuch", algs, n, &k, why) == -ENOENT &&
+			  strstr(why, "unknown algorithm 'nosuch'"),
+		  "a name neither the catalogue nor the listing has");
+	ab_tap_ok(ab_kernel_alg_build("evil", algs, n, &k, why) == -EOPNOTSUPP &&
+			  strstr(why, "no digest size"),
+		  "a malformed digestsize is refused, not used");
+	free(algs);
+}
+
 int main(void)
 {
 	ab_tap_header();
@@ -1211,6 +1303,7 @@ int main(void)
 	test_rounding();
 	test_read_file();
 	test_parsing();
+	test_kernel_rows();
 	test_expansion();
 	test_mode_of_no_backend();
 	test_vectors();
