@@ -69,7 +69,9 @@ export LIBGUESTFS_BACKEND=direct TMPDIR=$dir
 start=$(date +%s)
 rc=0
 # LAVA's own limits end the job (45 minutes); this one only ends a hang
-timeout 4500 nice -n 19 lava-run --job-id 1 --output-dir "$dir/out" --device "$dir/device.yaml" "$dir/job.yaml" \
+# the job id names LAVA's scratch folder (/var/lib/lava/dispatcher/tmp/ID):
+# this shell's PID keeps two runs at once (two build trees) apart
+timeout 4500 nice -n 19 lava-run --job-id "$$" --output-dir "$dir/out" --device "$dir/device.yaml" "$dir/job.yaml" \
 	>"$dir/lava.log" 2>&1 || rc=$? # its log: JSON lines on stderr
 echo "# lava-run: $(($(date +%s) - start)) s wall, exit $rc"
 # LAVA's log: one YAML flow mapping a line ({dt, lvl, msg}; numbers in
@@ -139,7 +141,7 @@ check "the export validates against the KCIDB v5 schema" \
 	python3 "$ALGBENCH_TOP/tests/host/kcidb_validate.py" "$ALGBENCH_TOP/tests/kcidb-v5.schema.json" "$dir/kcidb.json"
 if [ -n "${ALGBENCH_LAVA_KEEP:-}" ]; then
 	mkdir -p "$ALGBENCH_LAVA_KEEP"
-	cp "$dir/job.yaml" "$dir/device.yaml" "$dir/lava.log" "$dir/got" "$dir/kcidb.json" "$dir/files/"* "$ALGBENCH_LAVA_KEEP/" 2>/dev/null
+	cp "$dir/job.yaml" "$dir/device.yaml" "$dir/lava.log" "$dir/results.txt" "$dir/kcidb.json" "$dir/files/"* "$ALGBENCH_LAVA_KEEP/" 2>/dev/null
 	cp -r "$dir/out" "$ALGBENCH_LAVA_KEEP/output" 2>/dev/null || true
 fi
 tap_end
