@@ -70,4 +70,29 @@ expect_status "a directory refused" 2 "$REPORT" --result "$dir"
 check "no lava-test-case calls for bad files" test ! -s "$LOG"
 check "the definition says its format" grep -q '^  format: Lava-Test Test Definition 1.0$' "$ALGBENCH_TOP/lava/algbench.yaml"
 check "the definition's run steps end with the report" grep -q '^    - lava/algbench-lava-report --tap' "$ALGBENCH_TOP/lava/algbench.yaml"
+
+# lava/algbench-lava-files: what --print writes, --extract gets back from a
+# log in lava-run's JSON-lines form (target lines with CRs, other lines between)
+FILES=$ALGBENCH_TOP/lava/algbench-lava-files
+(cd "$dir" && "$FILES" --print c.tap r.json) >"$dir/printed"
+{
+	echo '{"dt": "x", "lvl": "info", "msg": "start: 3.1 lava-test-shell"}'
+	while IFS= read -r line; do printf '{"dt": "x", "lvl": "target", "msg": "%s\\r"}\n' "$line"; done <"$dir/printed"
+	echo '{"dt": "x", "lvl": "debug", "msg": "end"}'
+} >"$dir/lava.log"
+expect_status "files extracted from a lava-run log" 0 "$FILES" --extract "$dir/lava.log" "$dir/got"
+check "the extracted TAP is the printed one" cmp -s "$dir/c.tap" "$dir/got/c.tap"
+check "the extracted JSON is the printed one" cmp -s "$dir/r.json" "$dir/got/r.json"
+cut -c1-40 "$dir/lava.log" >"$dir/cut.log"
+expect_status "a log without blocks: exit 1" 1 "$FILES" --extract "$dir/cut.log" "$dir/none"
+expect_status "--print of a FIFO refused" 2 "$FILES" --print "$dir/fifo"
+
+# lava/algbench-lava-job: required URLs, values quoted for YAML, control characters refused
+JOB=$ALGBENCH_TOP/lava/algbench-lava-job
+expect_status "job without --ramdisk refused" 2 "$JOB" --kernel file:///k --repository /r
+expect_status "job value with a newline refused" 2 "$JOB" --kernel "$(printf 'a\nb')" --ramdisk r --repository g
+expect_status "job --smp 0 refused" 2 "$JOB" --kernel k --ramdisk r --repository g --smp 0
+"$JOB" --kernel "file:///it's" --ramdisk r --repository g --algs 'gcm(aes)' >"$dir/job.yaml"
+check "job: a quote in a URL stays one YAML value" grep -qx "        url: 'file:///it''s'" "$dir/job.yaml"
+check "job: the definition's path and params" grep -q "ALGS: 'gcm(aes)'" "$dir/job.yaml"
 tap_end
