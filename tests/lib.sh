@@ -67,6 +67,9 @@ scratch_dir() {
 	cd "$dir" || exit 1
 }
 jqok() { jq -e "$@" >/dev/null; } # jqok FILTER FILE...: the filter's last output is true
+# quiet CMD...: CMD with its stdout dropped, for check and expect_status (a
+# redirect after them would drop their own ok/not ok line)
+quiet() { "$@" >/dev/null; }
 # kernel_log_clean NAME [ERE]: ok when the kernel log has no WARNING, BUG,
 # Oops or general protection report, nor a line matching the test's own ERE.
 # A log that cannot be read fails the check: "! dmesg | grep" would pass it.

@@ -112,7 +112,7 @@ check "last boot: the unit is disabled and deleted, grub's one-shot entry unset"
 	grep -qx "systemctl disable algbench-ab-hardware.service" calls.log &&
 	grep -qx "grub-editenv - unset next_entry" calls.log && [ ! -e units/algbench-ab-hardware.service ]'
 check "merged: every job has both rounds' samples" \
-	jq -e 'all(.results[]; .rounds == 2 and (.samples | length) == 4)' run/new-stats-on.json >/dev/null
+	jqok 'all(.results[]; .rounds == 2 and (.samples | length) == 4)' run/new-stats-on.json
 check "a governor that differs between boots: warned in the merged files and compare.md" sh -c '
 	jq -e ".run.ab.host_tuning == \"differs\"" run/base-stats-off.json >/dev/null &&
 	head -n1 run/compare.md | grep -q "^\*\*WARNING: the host.s governor/turbo/SMT/topology differ" &&
@@ -302,9 +302,9 @@ if [ "$(id -u)" = 0 ]; then
 		chown -h 4242 emptied/out emptied/out/ab-hardware.log
 	echo "$off" >running
 	: >calls.log
-	unit_boot "$u" >boot.txt 2>&1 || true
-	check "after the reboot, another user's OUT with a linked log: the root file is untouched" \
-		sh -c '[ "$(cat victim2)" = secret ] && [ "$(stat -c %a victim2)" = 600 ]'
+	st=0 && unit_boot "$u" >boot.txt 2>&1 || st=$?
+	check "after the reboot, another user's OUT with a linked log: the root file is untouched (exit $st)" \
+		sh -c '[ "$1" != 0 ] && [ "$(cat victim2)" = secret ] && [ "$(stat -c %a victim2)" = 600 ]' sh "$st"
 	check "... OUT is refused as theirs, and the unit is disabled and deleted, saying so" sh -c '
 		grep -q "owned by uid 4242" boot.txt && grep -q "disabl" boot.txt &&
 		grep -qx "systemctl disable algbench-ab-hardware.service" calls.log && [ ! -e "$0" ]' "$u"

@@ -20,13 +20,13 @@ rounds() {
 rounds base.json 20000 100
 rounds same.json 20000 100
 rounds slow.json 20000 90
-expect_status "1 job x 20,000 boots, identical sides: exit 0" 0 "$ALGBENCH" compare base.json same.json --json same.cmp >/dev/null
+expect_status "1 job x 20,000 boots, identical sides: exit 0" 0 quiet "$ALGBENCH" compare base.json same.json --json same.cmp
 check "... verdict same (as before the bound)" jqok '.pairs[0].verdict == "same"' same.cmp
 # values per iteration: 20,000 units + 20,000 samples a side = 80,000, so the
 # budget (5e7 a pair) allows 625 iterations: the floor, 1,000, applies
 check "... 1,000 bootstrap iterations (the floor: 80,000 values each), not 10,000" \
 	jqok '.pairs[0].bootstrap_iterations == 1000' same.cmp
-expect_status "1 job x 20,000 boots, NEW 10% slower: exit 1" 1 "$ALGBENCH" compare base.json slow.json --json slow.cmp >/dev/null
+expect_status "1 job x 20,000 boots, NEW 10% slower: exit 1" 1 quiet "$ALGBENCH" compare base.json slow.json --json slow.cmp
 check "... verdict slower, interval below 1" jqok '.pairs[0].verdict == "slower" and .pairs[0].ci95[1] < 1' slow.cmp
 
 # jobs FILE N: N jobs (sizes 1..N), one boot each
@@ -39,7 +39,7 @@ jobs() {
 jobs jobs-a.json 20000
 jobs jobs-b.json 20000
 expect_status "20,000 jobs of one boot a side: exit 0 (inconclusive is not slower)" 0 \
-	"$ALGBENCH" compare jobs-a.json jobs-b.json --json jobs.cmp >/dev/null
+	quiet "$ALGBENCH" compare jobs-a.json jobs-b.json --json jobs.cmp
 check "... 20,000 pairs, every one inconclusive: 1 vs 1 boots" \
 	jqok '(.pairs | length) == 20000 and all(.pairs[]; .verdict == "inconclusive" and (.reason | startswith("1 vs 1 boots")))' jobs.cmp
 check "... and none resampled: no bootstrap iteration, no interval, no p" \

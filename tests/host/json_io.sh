@@ -104,7 +104,8 @@ for c in run compare merge export; do
 	done
 	# our own file of mode 600 keeps its mode when replaced
 	rm -f own.json && echo '{}' >own.json && chmod 600 own.json
-	cmd_$c own.json || true
+	st=0 && cmd_$c own.json || st=$?
+	check "$c: replaces our own file (exit $st, as for a new file)" test "$st" = "$want"
 	check "$c: a replaced file keeps its mode (600)" sh -c 'test "$(stat -c %a own.json)" = 600 && jq -e . own.json >/dev/null'
 	# no temporary file is left behind
 	check "$c: no temporary files left" sh -c '! ls -a . pub | grep -q "\.tmp"'

@@ -43,7 +43,11 @@ nice -n 19 "$ALGBENCH_TOP/lava/algbench-lava-ramdisk" "$dir/ramdisk.cpio.gz" --b
 	{ not_ok "the job's ramdisk"; tap_end; exit 1; }
 # The definition LAVA clones: this checkout as it is, committed in a scratch repository
 mkdir "$dir/repo"
-git -C "$ALGBENCH_TOP" ls-files -z | (cd "$ALGBENCH_TOP" && xargs -0 cp --parents -a -t "$dir/repo" 2>/dev/null || true)
+# (a tracked file deleted in the work tree is not part of it "as it is")
+git -C "$ALGBENCH_TOP" ls-files -z | (cd "$ALGBENCH_TOP" &&
+	while IFS= read -r -d '' f; do if [ -e "$f" ] || [ -L "$f" ]; then printf '%s\0' "$f"; fi; done |
+	xargs -0 cp --parents -a -t "$dir/repo") ||
+	{ not_ok "a copy of the checkout's files"; tap_end; exit 1; }
 git -C "$dir/repo" init -q && git -C "$dir/repo" add -A &&
 	git -C "$dir/repo" -c user.name=algbench -c user.email=algbench@localhost commit -q -m snapshot ||
 	{ not_ok "a snapshot repository of the checkout"; tap_end; exit 1; }
@@ -95,7 +99,7 @@ for line in open(sys.argv[2], encoding="utf-8", errors="replace"):
         print(m)
 ' "$1" "$dir/lava.log"
 }
-lava_log results >"$dir/results.txt" || true
+lava_log results >"$dir/results.txt" || not_ok "LAVA's recorded results read from its log (exit $?)"
 sed 's/^/#   /' "$dir/results.txt" | grep -v '^#   [0-9]*_algbench ' # LAVA's own cases; the test's below
 echo "#   ... and $(grep -c '^[0-9]*_algbench ' "$dir/results.txt") cases of the definition"
 if [ "$rc" = 0 ] && grep -q '"Job finished correctly"' "$dir/lava.log"; then ok "lava-run finished the job"; else
@@ -117,21 +121,24 @@ fi
 mkdir "$dir/bin"
 printf '#!/bin/sh\nn=$1; shift\nprintf "%%s" "$n" >>"$LOG"; while [ $# -gt 0 ]; do case $1 in --result) printf " %%s" "$2" >>"$LOG";; --measurement) printf " %%s" "$2" >>"$LOG";; --units) printf " %%s" "$2" >>"$LOG";; esac; shift 2; done; echo >>"$LOG"\n' >"$dir/bin/lava-test-case"
 chmod +x "$dir/bin/lava-test-case"
+report_rc=0
 PATH="$dir/bin:$PATH" LOG="$dir/want" "$ALGBENCH_TOP/lava/algbench-lava-report" \
-	--tap "$dir/files/conform.tap" --result "$dir/files/bench.json" 2>/dev/null || true
+	--tap "$dir/files/conform.tap" --result "$dir/files/bench.json" 2>"$dir/report.err" || report_rc=$?
 sed -n 's/^[0-9]*_algbench //p' "$dir/results.txt" >"$dir/got"
+check "the job's report re-run on its own files (exit $report_rc)" test "$report_rc" = 0
 if [ -s "$dir/want" ] && diff -u <(sort "$dir/want") <(sort "$dir/got") >"$dir/diff"; then
 	ok "LAVA recorded every test case algbench ran ($(wc -l <"$dir/got") cases)"
 else
 	not_ok "LAVA recorded every test case algbench ran"
 	sed 's/^/#   /' "$dir/diff" | head -n 30
 fi
-conform_rows=$(grep -c '^\(not \)\{0,1\}ok ' "$dir/files/conform.tap" 2>/dev/null || echo 0)
-conform_cases=$(grep -c '^conform\.' "$dir/got" || true)
+# counts by awk: grep -c's exit 1 on a count of 0 is not an error here
+conform_rows=$(awk '/^(not )?ok / { n++ } END { print n + 0 }' "$dir/files/conform.tap")
+conform_cases=$(awk '/^conform\./ { n++ } END { print n + 0 }' "$dir/got")
 check "conform's $conform_rows TAP rows are LAVA's conform cases" test "$conform_rows" -gt 0 -a "$conform_rows" = "$conform_cases"
 check "no conform case failed" test "$(grep -c '^conform\.[^ ]* fail' "$dir/got")" = 0
 check "every timed job passed its KAT" \
-	jq -e '[.results[] | select(.status == "ok")] | length > 0 and all(.kat == "pass")' "$dir/files/bench.json" >/dev/null
+	jqok '[.results[] | select(.status == "ok")] | length > 0 and all(.kat == "pass")' "$dir/files/bench.json"
 check "every bench case LAVA recorded passed with MB/s" \
 	test "$(grep -c '^bench\.' "$dir/got")" -gt 0 -a "$(grep '^bench\.' "$dir/got" | grep -vc ' pass [0-9.]* MB/s$\| skip$')" = 0
 
@@ -142,6 +149,6 @@ check "the export validates against the KCIDB v5 schema" \
 if [ -n "${ALGBENCH_LAVA_KEEP:-}" ]; then
 	mkdir -p "$ALGBENCH_LAVA_KEEP"
 	cp "$dir/job.yaml" "$dir/device.yaml" "$dir/lava.log" "$dir/results.txt" "$dir/kcidb.json" "$dir/files/"* "$ALGBENCH_LAVA_KEEP/" 2>/dev/null
-	cp -r "$dir/out" "$ALGBENCH_LAVA_KEEP/output" 2>/dev/null || true
+	cp -r "$dir/out" "$ALGBENCH_LAVA_KEEP/output" 2>/dev/null || echo "# lava-run's output folder was not kept (none, or cp failed)"
 fi
 tap_end
