@@ -53,6 +53,29 @@ if [ -e /lib/ld-linux-aarch64.so.1 ]; then
 else
 	skip "an arm64 build in an x86 guest: refused" "no arm64 ELF file here (libc6:arm64, scripts/setup arm64)"
 fi
+# User-Mode Linux's refusals come before its kernel is built (an empty cache
+# would otherwise start a build of minutes first), and --check gives a run's
+# refusals without building, fetching or caching a kernel.
+export ALGBENCH_CACHE=$dir/empty
+refused "--kernel uml-stats-on --smp 2, empty cache: refused before any build" --smp 2 --kernel uml-stats-on
+refused "--kernel uml-stats-off --icount: refused" --icount --kernel uml-stats-off
+refused "--kernel debian-uml --accel kvm: refused" --accel kvm --kernel debian-uml
+check "... and no kernel was built or fetched for them" sh -c '[ -z "$(ls -A "$0/kernels" "$0/debian" 2>/dev/null)" ]' "$ALGBENCH_CACHE"
+checked() { # checked NAME WANT ARGS...: scripts/vm/run --check ARGS gives WANT, at once
+	local name=$1 want=$2 rc=0 err
+	shift 2
+	err=$(timeout 60 "$VMRUN" --check "$@" 2>&1) || rc=$?
+	if [ "$rc" = "$want" ]; then ok "$name"; else not_ok "$name (exit $rc, want $want: $(head -c 300 <<<"$err"))"; fi
+}
+checked "--check --kernel uml-stats-on --smp 2: exit 2" 2 --kernel uml-stats-on --smp 2
+checked "--check --kernel uml-stats-on: exit 0, nothing built" 0 --kernel uml-stats-on
+checked "--check --kernel stats-on --arch arm64: exit 2" 2 --kernel stats-on --arch arm64
+checked "--check --kernel trace --icount --smp 2: exit 2" 2 --kernel trace --icount --smp 2
+checked "--check --kernel /etc/passwd: exit 2 (not a bzImage)" 2 --kernel /etc/passwd
+checked "--check --print-root: exit 2 (one fetches, the other never)" 2 --print-root
+check "... and --check cached no kernel and no initramfs" \
+	sh -c '[ -z "$(ls -A "$0/kernels" "$0/debian" "$0/initramfs" "$0/pvh" 2>/dev/null)" ]' "$ALGBENCH_CACHE"
+unset ALGBENCH_CACHE
 help=$("$VMRUN" --help)
 check "--help says what --modules and --timeout accept" sh -c 'echo "$0" | grep -q "A-Za-z0-9_-" && echo "$0" | grep -q 604800' "$help"
 
