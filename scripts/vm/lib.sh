@@ -124,12 +124,16 @@ debian_kernel_root() {
 
 # KERNEL (as --kernel names it: debian, debian-6.1, debian-6.12, debian:ABI)
 # [DARCH: amd64, arm64] -> the Debian ABI, or nothing when it is not a Debian name.
+debian_series_known() { # debian-SERIES: one of DEBIAN_SERIES, or the refusal (exit 2)
+	[[ " $DEBIAN_SERIES " == *" ${1#debian-} "* ]] ||
+		die "unknown kernel '$1' (Debian series: $DEBIAN_SERIES, as debian-SERIES; or debian:ABI)"
+}
 debian_kernel_abi() { # KERNEL [DARCH]
 	case $1 in
 	debian | debian-6.1) debian_kernel_release 6.1 "${2:-amd64}" ;;
 	debian-6.12) debian_kernel_release 6.12 "${2:-amd64}" ;;
 	debian:?*) echo "${1#debian:}" ;;
-	debian-*) die "unknown kernel '$1' (Debian series: $DEBIAN_SERIES, as debian-SERIES; or debian:ABI)" ;;
+	debian-*) debian_series_known "$1" ;;
 	esac
 }
 
