@@ -26,6 +26,19 @@ if [ -r "$ALGBENCH_TOP/scripts/install-paths.sh" ]; then
 	ALGBENCH_INSTALLED=1
 fi
 
+# The kernels scripts/kernel/build-variants builds: the one list (its --list
+# prints it; scripts/vm/run, ab-stats and bench take these names). The uml-*
+# ones are User-Mode Linux executables, the rest QEMU x86 kernels.
+ALGBENCH_VARIANTS="stats-on stats-off trace debug uml-stats-on uml-stats-off"
+is_variant() { # NAME: one of ALGBENCH_VARIANTS
+	case $1 in "" | *[!a-z0-9-]*) return 1 ;; esac
+	case " $ALGBENCH_VARIANTS " in *" $1 "*) return 0 ;; esac
+	return 1
+}
+variants_text() { # the list for a message: "a, b, ... or z"
+	echo "$ALGBENCH_VARIANTS" | sed 's/ /, /g; s/, \([^,]*\)$/ or \1/'
+}
+
 # Messages start with the script's name; a script may name itself first
 # (scripts/vm/run says "vm").
 ALGBENCH_ME=${ALGBENCH_ME:-$(basename "$0")}
