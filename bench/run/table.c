@@ -46,10 +46,12 @@ void ab_report_header(FILE *out, const struct ab_run_info *run, size_t n_jobs)
 void ab_report_row(FILE *out, const struct ab_result *res)
 {
 	const struct ab_job *j = &res->job;
+	char key[16] = "-"; /* an unkeyed hash or compressor has no key size, not a 0-bit key */
 
-	fprintf(out, "%-8s %-8s %-27s %4u %-8s %6zu %3u %-4s ", j->backend->name, j->mode,
-		j->alg->name, j->key->bits, ab_op_name(j->op), j->size, j->threads,
-		ab_kat_name(res->kat));
+	if (j->key->bits)
+		snprintf(key, sizeof(key), "%u", j->key->bits);
+	fprintf(out, "%-8s %-8s %-27s %4s %-8s %6zu %3u %-4s ", j->backend->name, j->mode,
+		j->alg->name, key, ab_op_name(j->op), j->size, j->threads, ab_kat_name(res->kat));
 	if (res->status != AB_STATUS_OK) {
 		fprintf(out, "%s: %s\n", ab_status_name(res->status), res->reason);
 		if (res->kat_detail[0] && res->kat == AB_KAT_FAIL)
@@ -142,10 +144,15 @@ static void scaling_lines(FILE *out, const struct ab_report *r)
 			if (m->threads < 2 || !same_but_threads(one, m) ||
 			    strcmp(one->mode, m->mode))
 				continue;
-			if (!printed++)
-				fprintf(out, "# scaling %s %s %s k%u %s %zu: T(N)/(N*T(1))",
-					one->backend->name, one->mode, one->alg->name,
-					one->key->bits, ab_op_name(one->op), one->size);
+			if (!printed++) {
+				char key[24] = ""; /* "128-bit ", or nothing where there is no key */
+
+				if (one->key->bits)
+					snprintf(key, sizeof(key), "%u-bit ", one->key->bits);
+				fprintf(out, "# scaling %s %s %s %s%s %zu: T(N)/(N*T(1))",
+					one->backend->name, one->mode, one->alg->name, key,
+					ab_op_name(one->op), one->size);
+			}
 			double eff =
 				ab_scaling_efficiency(one->mbps.median, m->mbps.median, m->threads);
 
@@ -348,6 +355,11 @@ static int export_cell(FILE *out, enum ab_table_format fmt, const struct export_
 	if (fmt == AB_TABLE_MARKDOWN && c->sub) {
 		md_mbps(v, c->sub, num, sizeof(num));
 		md_cell(out, num);
+		return 0;
+	}
+	/* as in the text table: no key is "-" for a reader (CSV keeps the file's 0) */
+	if (fmt == AB_TABLE_MARKDOWN && !strcmp(c->field, "keybits") && json_integer_value(v) == 0) {
+		md_cell(out, "-");
 		return 0;
 	}
 	if (c->sub)

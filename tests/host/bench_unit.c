@@ -952,7 +952,7 @@ static void test_scaling(void)
 	f = open_memstream(&text, &len);
 	ab_report_summary(f, &rep);
 	fclose(f);
-	ab_tap_ok(text && strstr(text, "# scaling openssl evp sha256 k0 digest 4096: T(N)/(N*T(1)) "
+	ab_tap_ok(text && strstr(text, "# scaling openssl evp sha256 digest 4096: T(N)/(N*T(1)) "
 				       "N=2 0.900, N=4 0.500\n"),
 		  "summary: N=2 0.900, N=4 0.500 for the 4096-byte job");
 	ab_tap_ok(text && !strstr(text, "digest 64:"),

@@ -31,7 +31,7 @@ check "harness_ns_median: the median of the samples' harness_ns" jqok '
 	all(.results[]; .harness_ns_median == ([.samples[].harness_ns // empty] | sort | (.[0] + .[-1]) / 2))' run.json
 if [ "$ncpu" -ge 2 ]; then
 	check "the summary prints the 2-thread efficiency" \
-		grep -Eq '^# scaling openssl evp cbc\(aes\) k128 encrypt 1024: T\(N\)/\(N\*T\(1\)\) N=2 [0-9]+\.[0-9]{3}$' table.txt
+		grep -Eq '^# scaling openssl evp cbc\(aes\) 128-bit encrypt 1024: T\(N\)/\(N\*T\(1\)\) N=2 [0-9]+\.[0-9]{3}$' table.txt
 else
 	ok "# SKIP one CPU: no 2-thread efficiency"
 fi
