@@ -7,6 +7,7 @@
 # does not know about). Header-only includes every room may use: command.h
 # and version.h (bench/, the command table's declarations and the version),
 # and kmod/'s ABI headers shared with algbench.ko.
+# Every .c and .h of a room counts, its subfolders (trace/bpf/) too.
 . "$(dirname "$0")/../lib.sh"
 tap_begin
 
@@ -72,7 +73,7 @@ for room in $(printf "%s\n" "${!ROOMS[@]}" | sort); do
 		r=${inc%%/*}
 		[ "$r" = "$inc" ] && continue # command.h, version.h, a room's own unprefixed header
 		case $allowed in *" $r "*) ;; *) bad="$bad ${file#"$top"/} includes $inc;" ;; esac
-	done < <(grep -oE '^#include "[^"]+"' "$dir"/*.[ch] | sed 's/#include "\(.*\)"/\1/')
+	done < <(grep -roE --include='*.[ch]' '^#include "[^"]+"' "$dir" | sed 's/#include "\(.*\)"/\1/')
 	check "$room: includes only its own headers and those of the rooms it links${bad:+ (not:$bad)}" \
 		test -z "$bad"
 done
