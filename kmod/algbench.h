@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* algbench.ko internals shared by the control device (main) and the request types (algbench_types.c and one file per type). */
+/*
+ * algbench.ko internals shared by the control device (main) and the request
+ * types (algbench_types.c and one file per type).
+ */
 #ifndef ALGBENCH_KMOD_H
 #define ALGBENCH_KMOD_H
 

@@ -47,6 +47,8 @@ static inline unsigned int ab_rand(unsigned int *s)
 	return *s = x;
 }
 
+/* the words in frequency order, as written (clang-format would make columns) */
+/* clang-format off */
 static const char *const ab_words[] = {
 	"the", "of", "and", "to", "in", "a", "is", "that", "for", "it",
 	"as", "was", "with", "be", "by", "on", "not", "he", "this", "are",
@@ -58,6 +60,7 @@ static const char *const ab_words[] = {
 	"softirq", "scheduler", "allocation", "deflate", "entropy",
 	"counter", "atomic", "contention", "regression",
 };
+/* clang-format on */
 
 #define AB_N_WORDS (sizeof(ab_words) / sizeof(ab_words[0]))
 
@@ -103,7 +106,8 @@ static inline void ab_corpus_binary(unsigned char *buf, size_t len)
 				buf[n + i] = (unsigned char)(ab_rand(&s) % 8);
 				break;
 			default: /* copy of an earlier chunk, or random if none */
-				buf[n + i] = n >= 256 ? buf[n - 256 + i] : (unsigned char)ab_rand(&s);
+				buf[n + i] =
+					n >= 256 ? buf[n - 256 + i] : (unsigned char)ab_rand(&s);
 				break;
 			}
 		}

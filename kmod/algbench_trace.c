@@ -38,8 +38,8 @@
 #include <linux/crypto.h>
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
-#include <linux/module.h>
 #include <linux/list.h>
+#include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/rwsem.h>
 #include <linux/seq_file.h>
@@ -200,7 +200,7 @@ static int at_crypto_algs_show(struct seq_file *m, void *unused)
 	struct crypto_alg *alg;
 
 	down_read(&crypto_alg_sem);
-	list_for_each_entry(alg, &crypto_alg_list, cra_list) {
+	list_for_each_entry (alg, &crypto_alg_list, cra_list) {
 		/* a larval (an alg being looked up or tested) runs no request */
 		if (alg->cra_flags & CRYPTO_ALG_LARVAL)
 			continue;

@@ -27,8 +27,8 @@ struct rule {
 	enum rule_when when;
 	enum severity severity;
 	unsigned int removed_in; /* 100 * major + minor where the symbol is gone; 0: none */
-	const char *condition; /* the condition, in words */
-	const char *cost;      /* what it costs or blocks */
+	const char *condition;	 /* the condition, in words */
+	const char *cost;	 /* what it costs or blocks */
 	const char *evidence;
 	const char *fix;
 };

@@ -277,7 +277,7 @@ static int resampler_init(struct resampler *r, const double *v, size_t n)
 	r->count = malloc(n * sizeof(*r->count));
 	if (!order || !r->sorted || !r->rank_of || !r->count) {
 		free(order);
-		/* the caller's resampler_free() takes the rest (gcc -fanalyzer's leak here is false) */
+		/* the caller's resampler_free() frees the rest (-fanalyzer's leak: false) */
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < n; i++)

@@ -79,8 +79,7 @@ static int known_keys(json_t *obj, const char *const *keys, const char *path, co
 	const char *k;
 	json_t *v;
 
-	json_object_foreach(obj, k, v)
-	{
+	json_object_foreach (obj, k, v) {
 		size_t i;
 
 		for (i = 0; keys[i] && strcmp(keys[i], k); i++)
@@ -98,8 +97,7 @@ static int json_cpus(json_t *cpus, struct ab_em_pd *pd, const char *path, char *
 
 	if (!json_is_array(cpus) || !json_array_size(cpus))
 		return fail(why, len, "%s: cpus: want a non-empty array of CPU numbers", path);
-	json_array_foreach(cpus, i, c)
-	{
+	json_array_foreach (cpus, i, c) {
 		json_int_t x = json_integer_value(c);
 		char field[32];
 
@@ -165,8 +163,7 @@ int ab_em_load_json(const char *path, struct ab_em_source *src, char *why, size_
 		     AB_EM_SRC_MAX_STATES);
 		goto out;
 	}
-	json_array_foreach(states, i, s)
-	{
+	json_array_foreach (states, i, s) {
 		char field[48];
 
 		snprintf(field, sizeof(field), "states[%zu]", i);
@@ -520,7 +517,8 @@ static unsigned int opp_of(const struct ab_em_source *src, const struct ab_em_pd
 		return ab_em_state_at(pd, src->opp_khz);
 	}
 	snprintf(path, sizeof(path), CPUFREQ, cpu);
-	if (!ab_read_line(path, line, sizeof(line)) && !ab_parse_uint(line, 1, AB_EM_MAX_KHZ, &khz)) {
+	if (!ab_read_line(path, line, sizeof(line)) &&
+	    !ab_parse_uint(line, 1, AB_EM_MAX_KHZ, &khz)) {
 		*from = "cpufreq";
 		*cur_khz = khz;
 		return ab_em_state_at(pd, khz);

@@ -89,8 +89,7 @@ static int export_result(struct ctx *c, const char *file, json_t *doc)
 	json_t *results = json_object_get(doc, "results"), *r; /* ab_result_check()ed */
 	size_t i;
 
-	json_array_foreach(results, i, r)
-	{
+	json_array_foreach (results, i, r) {
 		char path[512];
 		const char *status, *st, *kat;
 		json_t *mbps, *med;
@@ -137,8 +136,7 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 		       file);
 		return 2;
 	}
-	json_array_foreach(pairs, i, p)
-	{
+	json_array_foreach (pairs, i, p) {
 		char path[512];
 		const char *w = ab_json_str(p, "verdict", NULL), *status;
 		json_t *ratio = json_object_get(p, "ratio");
@@ -146,8 +144,8 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 		/* compare writes a null ratio where a side has no median: a test without a value */
 		if (!json_is_object(p) || !json_is_object(json_object_get(p, "job")) || !w ||
 		    !(json_is_number(ratio) || json_is_null(ratio))) {
-			ab_err("%s: pairs[%zu] lacks job, verdict or ratio (a number or null)\n", file,
-			       i);
+			ab_err("%s: pairs[%zu] lacks job, verdict or ratio (a number or null)\n",
+			       file, i);
 			return 2;
 		}
 		job_path(path, sizeof(path), "algbench.compare", json_object_get(p, "job"));
@@ -160,8 +158,7 @@ static int export_compare(struct ctx *c, const char *file, json_t *doc)
 			return 2;
 		}
 	}
-	json_array_foreach(one, i, p)
-	{
+	json_array_foreach (one, i, p) {
 		char path[512];
 
 		if (!json_is_object(p) || !json_is_object(json_object_get(p, "job"))) {
@@ -263,8 +260,7 @@ static const struct ab_opt export_opts[] = {
 	  .help = "KCIDB I/O JSON v5.0, the one format there is (needed)" },
 	{ "origin", 0, "NAME", AB_OPT_CALL, offsetof(struct export_opts, origin),
 	  .help = "KCIDB origin, [a-z0-9_]+", .call = opt_origin, .def = "algbench" },
-	{ "kernel", 0, "REL", AB_OPT_CALL, offsetof(struct export_opts, kernel),
-	  .call = opt_kernel,
+	{ "kernel", 0, "REL", AB_OPT_CALL, offsetof(struct export_opts, kernel), .call = opt_kernel,
 	  .help = "kernel release naming checkout and build",
 	  .def_text = "the first result file's run.host.kernel, else \"unknown\"" },
 	{ "out", 'o', "OUT", AB_OPT_STR, offsetof(struct export_opts, out), .help = "write to OUT",

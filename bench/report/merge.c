@@ -122,8 +122,7 @@ static int add_run(struct merge *m, json_t *root, size_t round, const char *path
 	json_t *r, *s;
 	size_t i, j;
 
-	json_array_foreach(json_object_get(root, "results"), i, r)
-	{
+	json_array_foreach (json_object_get(root, "results"), i, r) {
 		struct merged_job *job;
 		const char *kat = json_string_value(json_object_get(r, "kat"));
 		json_t *driver = json_object_get(r, "driver"), *d;
@@ -160,11 +159,11 @@ static int add_run(struct merge *m, json_t *root, size_t round, const char *path
 			json_object_set(job->result, "perf", json_object_get(r, "perf"));
 		job->passed += kat && !strcmp(kat, "pass");
 		job->failed += kat && !strcmp(kat, "fail");
-		json_array_foreach(job->drivers, k, d) seen |= json_equal(d, driver);
+		json_array_foreach (job->drivers, k, d)
+			seen |= json_equal(d, driver);
 		if (json_is_string(driver) && json_string_length(driver) && !seen)
 			json_array_append(job->drivers, driver);
-		json_array_foreach(json_object_get(r, "samples"), j, s)
-		{
+		json_array_foreach (json_object_get(r, "samples"), j, s) {
 			json_t *copy;
 
 			if (!json_is_object(s) || !sample_ok(s)) {
@@ -202,9 +201,10 @@ static int summarise(struct merged_job *job)
 		size_t used = 0;
 		json_t *d;
 
-		json_array_foreach(job->drivers, i, d) used += (size_t)snprintf(
-			joined + used, used < sizeof(joined) ? sizeof(joined) - used : 0, "%s%s",
-			i ? "|" : "", json_string_value(d));
+		json_array_foreach (job->drivers, i, d)
+			used += (size_t)snprintf(joined + used,
+						 used < sizeof(joined) ? sizeof(joined) - used : 0,
+						 "%s%s", i ? "|" : "", json_string_value(d));
 		json_object_set_new(job->result, "driver", json_string(joined));
 	}
 	json_object_set(job->result, "samples", job->samples);
@@ -218,8 +218,7 @@ static int summarise(struct merged_job *job)
 	res.samples = calloc(n, sizeof(*res.samples));
 	if (!res.samples)
 		return -ENOMEM;
-	json_array_foreach(job->samples, i, s)
-	{
+	json_array_foreach (job->samples, i, s) {
 		res.samples[i].ops = (uint64_t)json_integer_value(json_object_get(s, "ops"));
 		res.samples[i].bytes = (uint64_t)json_integer_value(json_object_get(s, "bytes"));
 		res.samples[i].ns = (uint64_t)json_integer_value(json_object_get(s, "ns"));

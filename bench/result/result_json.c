@@ -134,9 +134,8 @@ static int set_run_medians(json_t *o, const struct ab_result *res)
 				v[k++] = ab_sample_mbps((double)s->per_cpu[c].bytes,
 							(double)s->per_cpu[c].ns);
 		}
-		if (k && json_array_append_new(cpus, json_pack("{s:I, s:f}", "cpu",
-							       (json_int_t)cpu, "mbps_median",
-							       ab_median(v, k))))
+		if (k && json_array_append_new(cpus, json_pack("{s:I, s:f}", "cpu", (json_int_t)cpu,
+							       "mbps_median", ab_median(v, k))))
 			goto out;
 	}
 	if (cpus && json_object_set(o, "per_cpu_mbps", cpus))

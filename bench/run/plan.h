@@ -29,7 +29,7 @@ struct ab_plan {
 	unsigned int n_threads;
 	double seconds, warmup;
 	unsigned int repeats;
-	const char *out; /* JSON path, directory (DIR/<run-id>.json) or "-"; NULL: none */
+	const char *out;	  /* JSON path, directory (DIR/<run-id>.json) or "-"; NULL: none */
 	int quiet;		  /* no table or progress line; needs --json, --csv or --markdown */
 	int quick;		  /* --quick: the short plan (an AB_OPT_PRESET) */
 	int csv, markdown;	  /* the result table on stdout as CSV or a GitHub table */
@@ -37,8 +37,8 @@ struct ab_plan {
 	int trace;		  /* --trace: each job's crypto counters from probes (trace/) */
 	const char *trace_engine; /* --trace-engine auto|bpf|tracefs */
 	const char *energy_model; /* --energy-model SRC (em/em_source.h); NULL: none */
-	int perf;		  /* --perf: hardware cycles and instructions per sample (sys/perf.h) */
-	double start_at;	  /* --start-at: wall-clock (epoch) second to start at; 0: now */
+	int perf;	 /* --perf: hardware cycles and instructions per sample (sys/perf.h) */
+	double start_at; /* --start-at: wall-clock (epoch) second to start at; 0: now */
 };
 
 /* Largest payload: AF_ALG's socket buffers and libkcapi's one-shot calls. */

@@ -145,7 +145,8 @@ static void scaling_lines(FILE *out, const struct ab_report *r)
 			    strcmp(one->mode, m->mode))
 				continue;
 			if (!printed++) {
-				char key[24] = ""; /* "128-bit ", or nothing where there is no key */
+				/* "128-bit ", or nothing where there is no key */
+				char key[24] = "";
 
 				if (one->key->bits)
 					snprintf(key, sizeof(key), "%u-bit ", one->key->bits);
@@ -358,7 +359,8 @@ static int export_cell(FILE *out, enum ab_table_format fmt, const struct export_
 		return 0;
 	}
 	/* as in the text table: no key is "-" for a reader (CSV keeps the file's 0) */
-	if (fmt == AB_TABLE_MARKDOWN && !strcmp(c->field, "keybits") && json_integer_value(v) == 0) {
+	if (fmt == AB_TABLE_MARKDOWN && !strcmp(c->field, "keybits") &&
+	    json_integer_value(v) == 0) {
 		md_cell(out, "-");
 		return 0;
 	}

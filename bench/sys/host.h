@@ -20,7 +20,10 @@ struct ab_host_tuning {
 
 void ab_host_tuning_read(struct ab_host_tuning *t);
 
-/* First line of PATH into BUF (trailing newline cut, truncated to CAP); 0, or -errno (-ENODATA: empty). */
+/*
+ * First line of PATH into BUF (trailing newline cut, truncated to CAP); 0, or
+ * -errno (-ENODATA: empty).
+ */
 int ab_read_line(const char *path, char *buf, size_t cap);
 
 /*
@@ -35,12 +38,12 @@ struct ab_run_info {
 	char kernel[128]; /* uname -r */
 	char cpu_model[128];
 	unsigned int nproc;
-	unsigned int smp_threads;     /* CPUs online (threads the harness may pin) */
-	char crypto_stats[8];	      /* "y", "n", "absent" or "unknown" */
-	char config_source[256];      /* where crypto_stats came from, "" if nowhere */
-	char virtualized[32];	      /* "none", "kvm", "tcg", "bhyve", ..., "other:SIG", "unknown"
-					 (sys/cpu.h) */
-	char clocksource[32];	      /* current clocksource (tsc, kvm-clock, ...) or "unknown" */
+	unsigned int smp_threads; /* CPUs online (threads the harness may pin) */
+	char crypto_stats[8];	  /* "y", "n", "absent" or "unknown" */
+	char config_source[256];  /* where crypto_stats came from, "" if nowhere */
+	char virtualized[32];	  /* "none", "kvm", "tcg", "bhyve", ..., "other:SIG", "unknown"
+				     (sys/cpu.h) */
+	char clocksource[32];	  /* current clocksource (tsc, kvm-clock, ...) or "unknown" */
 	/* /proc/loadavg's 1, 5 and 15 minute averages when the run started; NAN if unreadable */
 	double loadavg[3];
 	struct ab_host_tuning tuning; /* governor, turbo, SMT, topology (sys/host.h) */

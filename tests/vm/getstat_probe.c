@@ -33,8 +33,8 @@ static void print_hash_stats(const struct nlattr *attr)
 	if (mnl_attr_get_payload_len(attr) < sizeof(st))
 		return;
 	memcpy(&st, mnl_attr_get_payload(attr), sizeof(st));
-	printf(" hash_cnt=%" PRIu64 " hash_tlen=%" PRIu64 " err_cnt=%" PRIu64, (uint64_t)st.stat_hash_cnt,
-	       (uint64_t)st.stat_hash_tlen, (uint64_t)st.stat_err_cnt);
+	printf(" hash_cnt=%" PRIu64 " hash_tlen=%" PRIu64 " err_cnt=%" PRIu64,
+	       (uint64_t)st.stat_hash_cnt, (uint64_t)st.stat_hash_tlen, (uint64_t)st.stat_err_cnt);
 }
 
 static int attr_cb(const struct nlattr *attr, void *data)
@@ -63,7 +63,8 @@ static int error_cb(const struct nlmsghdr *nlh, void *data)
 	if (err->error == 0)
 		return MNL_CB_STOP;
 	printf("error=%d%s\n", err->error,
-	       -err->error == ENOTSUPP_KERNEL ? " (ENOTSUPP: kernel without CONFIG_CRYPTO_STATS)" : "");
+	       -err->error == ENOTSUPP_KERNEL ? " (ENOTSUPP: kernel without CONFIG_CRYPTO_STATS)"
+					      : "");
 	return MNL_CB_STOP;
 }
 
@@ -90,11 +91,12 @@ static int request(struct mnl_socket *nl, const char *name, const char *driver)
 		ret = mnl_socket_recvfrom(nl, buf, sizeof(buf));
 		if (ret <= 0)
 			break;
-		ret = mnl_cb_run2(buf, (size_t)ret, seq, mnl_socket_get_portid(nl), reply_cb, &answered, ctl,
-				  NLMSG_MIN_TYPE);
+		ret = mnl_cb_run2(buf, (size_t)ret, seq, mnl_socket_get_portid(nl), reply_cb,
+				  &answered, ctl, NLMSG_MIN_TYPE);
 	} while (ret > 0);
 	if (!answered) {
-		fprintf(stderr, "getstat-probe: no answer to GETSTAT %s: %s\n", name, strerror(errno));
+		fprintf(stderr, "getstat-probe: no answer to GETSTAT %s: %s\n", name,
+			strerror(errno));
 		return 1;
 	}
 	return 0;
@@ -111,7 +113,8 @@ int main(int argc, char **argv)
 	}
 	nl = mnl_socket_open(NETLINK_CRYPTO);
 	if (!nl || mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0) {
-		fprintf(stderr, "getstat-probe: cannot open NETLINK_CRYPTO: %s (crypto_user not loaded?)\n",
+		fprintf(stderr,
+			"getstat-probe: cannot open NETLINK_CRYPTO: %s (crypto_user not loaded?)\n",
 			strerror(errno));
 		return 1;
 	}

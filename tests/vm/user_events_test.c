@@ -147,9 +147,10 @@ static int checks(void)
 		ab_tap_diag("USER_EVENT_REG_MULTI_FORMAT refused: a kernel before 6.9");
 	ab_tap_ok(!ret, "register algbench's marker format with USER_EVENT_REG_MULTI_FORMAT");
 	ret = fd_b < 0 ? -errno
-		       : trace_ue_register(fd_b, TRACE_MARKER_NAME, NEWER_FIELDS, true, &word_b,
-					   0, &idx_b);
-	ab_tap_ok(!ret, "register a second format of the same name (one more field), no EADDRINUSE");
+		       : trace_ue_register(fd_b, TRACE_MARKER_NAME, NEWER_FIELDS, true, &word_b, 0,
+					   &idx_b);
+	ab_tap_ok(!ret,
+		  "register a second format of the same name (one more field), no EADDRINUSE");
 
 	ab_tap_ok(!trace_ue_find_multi(root, TRACE_MARKER_NAME, TRACE_MARKER_FIELDS, tp_a,
 				       sizeof(tp_a)),
@@ -157,7 +158,8 @@ static int checks(void)
 	ab_tap_ok(!trace_ue_find_multi(root, TRACE_MARKER_NAME, NEWER_FIELDS, tp_b, sizeof(tp_b)),
 		  "the second format's tracepoint is under events/user_events_multi/");
 	ab_tap_diag("formats: %s and %s", tp_a, tp_b);
-	ab_tap_ok(tp_a[0] && tp_b[0] && strcmp(tp_a, tp_b), "they are two tracepoints, NAME.<id> each");
+	ab_tap_ok(tp_a[0] && tp_b[0] && strcmp(tp_a, tp_b),
+		  "they are two tracepoints, NAME.<id> each");
 	snprintf(rel, sizeof(rel), "events/user_events_multi/%s/format", tp_a);
 	snprintf(rel_b, sizeof(rel_b), "events/user_events_multi/%s/format", tp_b);
 	fmt_a = tracefs_read(&fs, rel, 16384, NULL);

@@ -21,4 +21,5 @@ static void __exit kdir_probe_exit(void)
 module_init(kdir_probe_init);
 module_exit(kdir_probe_exit);
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("algbench test: an external module builds and loads against build-variants' KDIR");
+MODULE_DESCRIPTION(
+	"algbench test: an external module builds and loads against build-variants' KDIR");
