@@ -206,14 +206,29 @@ static void set_mode(struct trace_session *s, int fast, int retire)
 	}
 }
 
+/*
+ * Row i of the probe table's two programs, EVENT (fentry) and EVENT_x
+ * (fexit), by the skeleton's members: a program the object lacks is a
+ * build error here.
+ */
+#define PROBE_PROGS(event, ...) { skel->progs.event, skel->progs.event##_x },
+/* and one the table lacks: the object holds the table's pairs and the two retirements */
+_Static_assert(sizeof(((struct crypto_counts *)0)->progs) ==
+		       (2 * ABT_N_PROBES + 2) * sizeof(struct bpf_program *),
+	       "two BPF programs per row of trace/bpf/probe_table.h, and the two retirements");
+
 /* Sets each program's target (or leaves it out): 0 or -errno with why. */
 static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast, int *retire,
 			 char *why, size_t why_len)
 {
-	static const char *const retire_fn[2][2] = { { "alg_unregister", "crypto_unregister_alg" },
-						     { "alg_destroy", "crypto_destroy_instance" } };
+	const struct crypto_counts *skel = b->skel;
+	struct bpf_program *const probe_progs[ABT_N_PROBES][2] = { ABT_PROBES(PROBE_PROGS) };
+	const struct {
+		struct bpf_program *prog;
+		const char *func;
+	} retire_fn[2] = { { skel->progs.alg_unregister, "crypto_unregister_alg" },
+			   { skel->progs.alg_destroy, "crypto_destroy_instance" } };
 	struct btf *btf = btf__load_vmlinux_btf();
-	struct bpf_object *obj = b->skel->obj;
 	struct tracefs fs;
 	char *ftrace = NULL, ignored[AB_WHY_LEN];
 	int err = 0;
@@ -228,15 +243,8 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 	*retire = 1;
 	for (unsigned int i = 0; i < s->n_probes && !err; i++) {
 		struct trace_probe *p = &s->probes[i];
-		char xname[64];
-		struct bpf_program *in = bpf_object__find_program_by_name(obj, p->d->event), *out;
+		struct bpf_program *in = probe_progs[i][0], *out = probe_progs[i][1];
 
-		snprintf(xname, sizeof(xname), "%s_x", p->d->event);
-		out = bpf_object__find_program_by_name(obj, xname);
-		if (!in || !out)
-			return btf__free(btf), free(ftrace),
-			       snprintf(why, why_len, "BPF engine: no program %s", p->d->event),
-			       -ENOENT;
 		err = choose(p, btf, ftrace, why, why_len);
 		bpf_program__set_autoload(in, p->probed != NULL);
 		bpf_program__set_autoload(out, p->probed && !fast);
@@ -246,13 +254,13 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 			err = bpf_program__set_attach_target(out, 0, p->probed);
 	}
 	for (int i = 0; i < 2 && !err; i++) {
-		struct bpf_program *prog = bpf_object__find_program_by_name(obj, retire_fn[i][0]);
-		int have = in_btf(btf, retire_fn[i][1]);
+		int have = in_btf(btf, retire_fn[i].func);
 
 		*retire &= have;
-		bpf_program__set_autoload(prog, have);
+		bpf_program__set_autoload(retire_fn[i].prog, have);
 		if (have)
-			err = bpf_program__set_attach_target(prog, 0, retire_fn[i][1]);
+			err = bpf_program__set_attach_target(retire_fn[i].prog, 0,
+							     retire_fn[i].func);
 	}
 	btf__free(btf);
 	free(ftrace);
