@@ -19,14 +19,14 @@
 #include <bpf/libbpf.h>
 
 #include "crypto_counts.skel.h"
+#include "sys/lockdown.h"
 #include "trace/bpf/counts.h"
 #include "trace/bpf_engine.h"
 
-#define BTF_PATH      "/sys/kernel/btf/vmlinux"
-#define LOCKDOWN_PATH "/sys/kernel/security/lockdown"
-#define FUNCS_MAX     (32u << 20)
-#define MAX_LINKS     32
-#define READ_TRIES    1000
+#define BTF_PATH   "/sys/kernel/btf/vmlinux"
+#define FUNCS_MAX  (32u << 20)
+#define MAX_LINKS  32
+#define READ_TRIES 1000
 
 struct trace_bpf {
 	struct crypto_counts *skel;
@@ -115,15 +115,10 @@ static void verifier_line(char *out, size_t len)
 
 static int locked_down_confidentiality(void)
 {
-	char buf[128] = "";
-	FILE *f = fopen(LOCKDOWN_PATH, "r");
+	char mode[32];
 
-	if (!f)
-		return 0;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	return strstr(buf, "[confidentiality]") != NULL;
+	return !ab_lockdown_mode(AB_LOCKDOWN_PATH, mode, sizeof(mode)) &&
+	       !strcmp(mode, "confidentiality");
 }
 
 /* Why bpf() failed with err (negative errno), for the user. */
@@ -138,11 +133,11 @@ static void explain(int err, const char *what, char *why, size_t why_len)
 		hint = ": bpf() is not implemented (a kernel without CONFIG_BPF_SYSCALL)";
 	else if (err != -EPERM && locked_down_confidentiality()) /* EPERM: bpf() refused first */
 		hint = ": the kernel is locked down for confidentiality (lockdown=confidentiality "
-		       "in " LOCKDOWN_PATH "), which forbids BPF programs to read kernel memory";
+		       "in " AB_LOCKDOWN_PATH "), which forbids BPF programs to read kernel memory";
 	else if (strstr(ver, "cannot use helper bpf_probe_read"))
 		hint = ": the kernel withholds the helpers that read kernel memory from BPF "
 		       "programs, as lockdown=confidentiality does (mount securityfs to "
-		       "read " LOCKDOWN_PATH ")";
+		       "read " AB_LOCKDOWN_PATH ")";
 	else if (err == -EBUSY)
 		hint = ": another user of the function's direct call (an ftrace direct "
 		       "trampoline, e.g. a livepatch) holds it";
