@@ -640,14 +640,13 @@ static enum ab_tap_verdict check_counters(struct conform_ctx *c, const void *arg
 /* An entry point the workload goes through that trace could not probe here, or NULL. */
 static const char *unprobed(const struct trace_session *s, enum op op)
 {
-	static const enum trace_role role[] = {
-		[OP_HASH] = T_HASH,  [OP_ENC] = T_ENC,	 [OP_DEC] = T_DEC,
-		[OP_BADTAG] = T_DEC, [OP_COMP] = T_COMP, [OP_DECOMP] = T_DECOMP,
+	static const enum abt_op counter[] = {
+		[OP_HASH] = ABT_HASH,  [OP_ENC] = ABT_ENC,   [OP_DEC] = ABT_DEC,
+		[OP_BADTAG] = ABT_DEC, [OP_COMP] = ABT_COMP, [OP_DECOMP] = ABT_DECOMP,
 	};
 
 	for (unsigned int i = 0; i < s->n_probes; i++)
-		if (!s->probes[i].probed && (s->probes[i].d->role == role[op] ||
-					     (op == OP_HASH && s->probes[i].d->role == T_HASH_LEN)))
+		if (!s->probes[i].probed && s->probes[i].d->op == counter[op])
 			return s->probes[i].d->func;
 	return NULL;
 }

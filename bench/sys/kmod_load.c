@@ -18,6 +18,7 @@
 #include "sys/caps.h"
 #include "sys/host.h"
 #include "sys/kmod_load.h"
+#include "sys/lockdown.h"
 #include "sys/modules.h"
 #include "sys/spawn.h"
 
@@ -264,15 +265,8 @@ static bool on_cmdline(const char *word)
 /* The active lockdown mode ("none", "integrity", "confidentiality"), or "" if unknown. */
 static void lockdown(char *out, size_t len)
 {
-	char line[128], *open, *close;
-
-	out[0] = '\0';
-	if (!ab_read_line("/sys/kernel/security/lockdown", line, sizeof(line)) &&
-	    (open = strchr(line, '[')) && (close = strchr(open, ']'))) {
-		*close = '\0';
-		snprintf(out, len, "%s", open + 1);
+	if (!ab_lockdown_mode(AB_LOCKDOWN_PATH, out, len))
 		return;
-	}
 	/* securityfs not mounted: the kernel command line, if it set one */
 	if (on_cmdline("lockdown=integrity"))
 		snprintf(out, len, "integrity");

@@ -19,14 +19,14 @@
 #include <bpf/libbpf.h>
 
 #include "crypto_counts.skel.h"
+#include "sys/lockdown.h"
 #include "trace/bpf/counts.h"
 #include "trace/bpf_engine.h"
 
-#define BTF_PATH      "/sys/kernel/btf/vmlinux"
-#define LOCKDOWN_PATH "/sys/kernel/security/lockdown"
-#define FUNCS_MAX     (32u << 20)
-#define MAX_LINKS     32
-#define READ_TRIES    1000
+#define BTF_PATH   "/sys/kernel/btf/vmlinux"
+#define FUNCS_MAX  (32u << 20)
+#define MAX_LINKS  32
+#define READ_TRIES 1000
 
 struct trace_bpf {
 	struct crypto_counts *skel;
@@ -115,15 +115,10 @@ static void verifier_line(char *out, size_t len)
 
 static int locked_down_confidentiality(void)
 {
-	char buf[128] = "";
-	FILE *f = fopen(LOCKDOWN_PATH, "r");
+	char mode[32];
 
-	if (!f)
-		return 0;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	return strstr(buf, "[confidentiality]") != NULL;
+	return !ab_lockdown_mode(AB_LOCKDOWN_PATH, mode, sizeof(mode)) &&
+	       !strcmp(mode, "confidentiality");
 }
 
 /* Why bpf() failed with err (negative errno), for the user. */
@@ -138,11 +133,11 @@ static void explain(int err, const char *what, char *why, size_t why_len)
 		hint = ": bpf() is not implemented (a kernel without CONFIG_BPF_SYSCALL)";
 	else if (err != -EPERM && locked_down_confidentiality()) /* EPERM: bpf() refused first */
 		hint = ": the kernel is locked down for confidentiality (lockdown=confidentiality "
-		       "in " LOCKDOWN_PATH "), which forbids BPF programs to read kernel memory";
+		       "in " AB_LOCKDOWN_PATH "), which forbids BPF programs to read kernel memory";
 	else if (strstr(ver, "cannot use helper bpf_probe_read"))
 		hint = ": the kernel withholds the helpers that read kernel memory from BPF "
 		       "programs, as lockdown=confidentiality does (mount securityfs to "
-		       "read " LOCKDOWN_PATH ")";
+		       "read " AB_LOCKDOWN_PATH ")";
 	else if (err == -EBUSY)
 		hint = ": another user of the function's direct call (an ftrace direct "
 		       "trampoline, e.g. a livepatch) holds it";
@@ -206,14 +201,29 @@ static void set_mode(struct trace_session *s, int fast, int retire)
 	}
 }
 
+/*
+ * Row i of the probe table's two programs, EVENT (fentry) and EVENT_x
+ * (fexit), by the skeleton's members: a program the object lacks is a
+ * build error here.
+ */
+#define PROBE_PROGS(event, ...) { skel->progs.event, skel->progs.event##_x },
+/* and one the table lacks: the object holds the table's pairs and the two retirements */
+_Static_assert(sizeof(((struct crypto_counts *)0)->progs) ==
+		       (2 * ABT_N_PROBES + 2) * sizeof(struct bpf_program *),
+	       "two BPF programs per row of trace/bpf/probe_table.h, and the two retirements");
+
 /* Sets each program's target (or leaves it out): 0 or -errno with why. */
 static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast, int *retire,
 			 char *why, size_t why_len)
 {
-	static const char *const retire_fn[2][2] = { { "alg_unregister", "crypto_unregister_alg" },
-						     { "alg_destroy", "crypto_destroy_instance" } };
+	const struct crypto_counts *skel = b->skel;
+	struct bpf_program *const probe_progs[ABT_N_PROBES][2] = { ABT_PROBES(PROBE_PROGS) };
+	const struct {
+		struct bpf_program *prog;
+		const char *func;
+	} retire_fn[2] = { { skel->progs.alg_unregister, "crypto_unregister_alg" },
+			   { skel->progs.alg_destroy, "crypto_destroy_instance" } };
 	struct btf *btf = btf__load_vmlinux_btf();
-	struct bpf_object *obj = b->skel->obj;
 	struct tracefs fs;
 	char *ftrace = NULL, ignored[AB_WHY_LEN];
 	int err = 0;
@@ -228,15 +238,8 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 	*retire = 1;
 	for (unsigned int i = 0; i < s->n_probes && !err; i++) {
 		struct trace_probe *p = &s->probes[i];
-		char xname[64];
-		struct bpf_program *in = bpf_object__find_program_by_name(obj, p->d->event), *out;
+		struct bpf_program *in = probe_progs[i][0], *out = probe_progs[i][1];
 
-		snprintf(xname, sizeof(xname), "%s_x", p->d->event);
-		out = bpf_object__find_program_by_name(obj, xname);
-		if (!in || !out)
-			return btf__free(btf), free(ftrace),
-			       snprintf(why, why_len, "BPF engine: no program %s", p->d->event),
-			       -ENOENT;
 		err = choose(p, btf, ftrace, why, why_len);
 		bpf_program__set_autoload(in, p->probed != NULL);
 		bpf_program__set_autoload(out, p->probed && !fast);
@@ -246,13 +249,13 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 			err = bpf_program__set_attach_target(out, 0, p->probed);
 	}
 	for (int i = 0; i < 2 && !err; i++) {
-		struct bpf_program *prog = bpf_object__find_program_by_name(obj, retire_fn[i][0]);
-		int have = in_btf(btf, retire_fn[i][1]);
+		int have = in_btf(btf, retire_fn[i].func);
 
 		*retire &= have;
-		bpf_program__set_autoload(prog, have);
+		bpf_program__set_autoload(retire_fn[i].prog, have);
 		if (have)
-			err = bpf_program__set_attach_target(prog, 0, retire_fn[i][1]);
+			err = bpf_program__set_attach_target(retire_fn[i].prog, 0,
+							     retire_fn[i].func);
 	}
 	btf__free(btf);
 	free(ftrace);

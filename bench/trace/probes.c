@@ -22,32 +22,18 @@
 #define HIST_VALS   ":vals=hitcount,len"
 #define ERR_TRIGGER "hist:keys=ret:vals=hitcount " ERR_FILTER
 
-/*
- * crypto_ahash_update is inline on 6.1 (shash_async_update is what it calls
- * for shash-backed hashes); crypto_acomp_* are inline on 6.1 and 6.12 (the
- * scomp wrappers behind tfm->compress are functions).
- */
-#define PROBE(ev, fn, alt_fn, st, l, r)                                                            \
-	{                                                                                          \
-		.event = ev, .func = fn, .alt = alt_fn, .sname = st, .len = l, .role = r           \
-	}
-/* sized by its rows: a count other than TRACE_N_PROBES contradicts probes.h (an error) */
-const struct trace_probe_desc trace_probe_descs[] = {
-	PROBE("aead_enc", "crypto_aead_encrypt", NULL, "aead_request", "cryptlen", T_ENC),
-	PROBE("aead_dec", "crypto_aead_decrypt", NULL, "aead_request", "cryptlen", T_DEC),
-	PROBE("skc_enc", "crypto_skcipher_encrypt", NULL, "skcipher_request", "cryptlen", T_ENC),
-	PROBE("skc_dec", "crypto_skcipher_decrypt", NULL, "skcipher_request", "cryptlen", T_DEC),
-	PROBE("hash_digest", "crypto_ahash_digest", NULL, "ahash_request", "nbytes", T_HASH),
-	PROBE("hash_update", "crypto_ahash_update", "shash_async_update", "ahash_request", "nbytes",
-	      T_HASH_LEN),
-	PROBE("hash_final", "crypto_ahash_final", "shash_async_final", "ahash_request", "nbytes",
-	      T_HASH),
-	PROBE("hash_finup", "crypto_ahash_finup", "shash_async_finup", "ahash_request", "nbytes",
-	      T_HASH),
-	PROBE("comp", "crypto_acomp_compress", "scomp_acomp_compress", "acomp_req", "slen", T_COMP),
-	PROBE("decomp", "crypto_acomp_decompress", "scomp_acomp_decompress", "acomp_req", "slen",
-	      T_DECOMP),
-};
+/* One descriptor per row of the probe table, in its order (as the BPF loader's programs). */
+#define PROBE_DESC(ev, fn, alt_fn, req, len_member, o, c)                                          \
+	{ .event = #ev,                                                                            \
+	  .func = #fn,                                                                             \
+	  .alt = sizeof(#alt_fn) > 1 ? #alt_fn : NULL,                                             \
+	  .sname = #req,                                                                           \
+	  .len = #len_member,                                                                      \
+	  .op = ABT_##o,                                                                           \
+	  .counts = c },
+const struct trace_probe_desc trace_probe_descs[] = { ABT_PROBES(PROBE_DESC) };
+_Static_assert(sizeof(trace_probe_descs) / sizeof(trace_probe_descs[0]) == ABT_N_PROBES,
+	       "one descriptor per row of the probe table (trace/bpf/probe_table.h)");
 
 static const char *def_file(const struct trace_session *s)
 {
@@ -183,9 +169,9 @@ static void check_ret_args(struct trace_session *s)
 
 void trace_probes_reset(struct trace_session *s)
 {
-	for (size_t i = 0; i < TRACE_N_PROBES; i++)
+	for (size_t i = 0; i < ABT_N_PROBES; i++)
 		s->probes[i] = (struct trace_probe){ .d = &trace_probe_descs[i] };
-	s->n_probes = TRACE_N_PROBES;
+	s->n_probes = ABT_N_PROBES;
 }
 
 static const char *hist_key(const struct trace_session *s)
@@ -497,20 +483,26 @@ struct trace_counts *trace_counts_row(struct trace_counts *out, int *n, int max,
 	return &out[(*n)++];
 }
 
-/* The count (NULL for update, which adds bytes only) and length a role moves. */
-static void role_fields(struct trace_counts *c, enum trace_role role, uint64_t **cnt,
-			uint64_t **tlen)
+/* The count (NULL for update, which adds bytes only) and length probe d moves. */
+static void op_fields(struct trace_counts *c, const struct trace_probe_desc *d, uint64_t **cnt,
+		      uint64_t **tlen)
 {
-	uint64_t *cnts[] = { &c->enc_cnt, &c->dec_cnt,	&c->hash_cnt,
-			     NULL,	  &c->comp_cnt, &c->decomp_cnt };
-	uint64_t *tlens[] = { &c->enc_len,  &c->dec_len,  &c->hash_len,
-			      &c->hash_len, &c->comp_len, &c->decomp_len };
+	uint64_t *cnts[ABT_N_OPS] = { [ABT_ENC] = &c->enc_cnt,
+				      [ABT_DEC] = &c->dec_cnt,
+				      [ABT_HASH] = &c->hash_cnt,
+				      [ABT_COMP] = &c->comp_cnt,
+				      [ABT_DECOMP] = &c->decomp_cnt };
+	uint64_t *tlens[ABT_N_OPS] = { [ABT_ENC] = &c->enc_len,
+				       [ABT_DEC] = &c->dec_len,
+				       [ABT_HASH] = &c->hash_len,
+				       [ABT_COMP] = &c->comp_len,
+				       [ABT_DECOMP] = &c->decomp_len };
 
-	*cnt = cnts[role];
-	*tlen = tlens[role];
+	*cnt = d->counts ? cnts[d->op] : NULL;
+	*tlen = tlens[d->op];
 }
 
-int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role role,
+int trace_counts_add(struct trace_counts *out, int n, int max, const struct trace_probe_desc *d,
 		     const struct trace_hist *h, int errors)
 {
 	for (size_t i = 0; i < h->n; i++) {
@@ -519,7 +511,7 @@ int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role r
 
 		if (!c)
 			return -ENOSPC;
-		role_fields(c, role, &cnt, &tlen);
+		op_fields(c, d, &cnt, &tlen);
 		if (!errors) {
 			if (cnt)
 				*cnt += hits;
@@ -678,7 +670,7 @@ int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int ma
 								rel,
 								(unsigned long long)h[k].dropped),
 						       -EOVERFLOW;
-					n = trace_counts_add(out, n, max, p->d->role, &h[k], pass);
+					n = trace_counts_add(out, n, max, p->d, &h[k], pass);
 				}
 		if (n < 0)
 			return snprintf(why, why_len, "more than %d drivers", max), n;

@@ -12,26 +12,29 @@
 
 #include "core/error.h"
 #include "trace/algs.h"
+#include "trace/bpf/probe_table.h"
 #include "trace/hist.h"
 #include "trace/tracefs.h"
 
 #define TRACE_GROUP	  "algbench"
 #define TRACE_MAX_DRIVERS 256
 
-enum trace_role { T_ENC, T_DEC, T_HASH, T_HASH_LEN, T_COMP, T_DECOMP };
-
-/* What a probe is, the same for every session and both engines (probes.c). */
+/*
+ * What a probe is, the same for every session and both engines: a row of
+ * the probe table (trace/bpf/probe_table.h), in its order.
+ */
 struct trace_probe_desc {
-	const char *event; /* algbench/EVENT */
+	const char *event; /* algbench/EVENT, and the BPF programs EVENT and EVENT_x */
 	const char *func;  /* the API entry point */
 	const char *alt;   /* probed instead where func is inline, or NULL */
 	const char *sname; /* the request struct (argument 1) */
 	const char *len;   /* its length member */
-	enum trace_role role;
+	enum abt_op op;	   /* the GETSTAT counter it adds to */
+	int counts;	   /* a call is an operation (0: bytes only, ahash update) */
 };
 
-#define TRACE_N_PROBES 10
-extern const struct trace_probe_desc trace_probe_descs[TRACE_N_PROBES];
+/* ABT_N_PROBES of them (unsized here, so probes.c's _Static_assert counts its rows) */
+extern const struct trace_probe_desc trace_probe_descs[];
 
 /* What one session made of a probe (reset by trace_probes_reset). */
 struct trace_probe {
@@ -90,7 +93,7 @@ struct trace_session {
 	unsigned int foreign_triggers;
 	char foreign_trigger[256];     /* the first: 'TRIGGER' on algbench/EVENT */
 	long tfm_alg_off, alg_drv_off; /* +OFF: crypto_tfm.__crt_alg, crypto_alg.cra_driver_name */
-	struct trace_probe probes[TRACE_N_PROBES];
+	struct trace_probe probes[ABT_N_PROBES];
 	unsigned int n_probes;
 };
 
@@ -150,10 +153,10 @@ int trace_have_func(const char *list, const char *func);
 /* The row of driver d in out[0..*n) (added, zeroed, when new), or NULL when full. */
 struct trace_counts *trace_counts_row(struct trace_counts *out, int *n, int max, const char *d);
 /*
- * Adds one hist section (all calls or errors only) of a probe with role to
- * out, which holds n rows: the rows now, or -ENOSPC past max.
+ * Adds one hist section (all calls or errors only) of probe d to out, which
+ * holds n rows: the rows now, or -ENOSPC past max.
  */
-int trace_counts_add(struct trace_counts *out, int n, int max, enum trace_role role,
+int trace_counts_add(struct trace_counts *out, int n, int max, const struct trace_probe_desc *d,
 		     const struct trace_hist *h, int errors);
 
 #endif

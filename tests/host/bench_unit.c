@@ -31,6 +31,7 @@
 #include "sys/kernel_alg.h"
 #include "sys/kmod_client.h"
 #include "sys/kmod_load.h"
+#include "sys/lockdown.h"
 #include "sys/path.h"
 #include "sys/spawn.h"
 #include "sys/tap.h"
@@ -1291,6 +1292,46 @@ static void test_kernel_rows(void)
 	free(algs);
 }
 
+/* LINE written as a lockdown file, then read back: ab_lockdown_mode's return, MODE filled. */
+static int lockdown_of(const char *line, char *mode, size_t len)
+{
+	char path[] = "/tmp/algbench-lockdown-XXXXXX";
+	int fd = mkstemp(path), err;
+
+	if (fd < 0)
+		return -errno;
+	err = write(fd, line, strlen(line)) < 0 ? -errno : 0;
+	close(fd);
+	if (!err)
+		err = ab_lockdown_mode(path, mode, len);
+	unlink(path);
+	return err;
+}
+
+static void test_lockdown(void)
+{
+	char mode[32] = "x", small[5] = "x";
+
+	ab_tap_ok(!lockdown_of("none integrity [confidentiality]\n", mode, sizeof(mode)) &&
+			  !strcmp(mode, "confidentiality"),
+		  "lockdown: the bracketed word is the mode");
+	ab_tap_ok(!lockdown_of("[none] integrity confidentiality", mode, sizeof(mode)) &&
+			  !strcmp(mode, "none"),
+		  "lockdown: first word, no final newline");
+	ab_tap_ok(lockdown_of("none integrity confidentiality\n", mode, sizeof(mode)) == -EINVAL &&
+			  !mode[0],
+		  "lockdown: no [mode]: -EINVAL, mode empty");
+	ab_tap_ok(lockdown_of("none [integrity", mode, sizeof(mode)) == -EINVAL,
+		  "lockdown: an unclosed [: -EINVAL");
+	ab_tap_ok(lockdown_of("", mode, sizeof(mode)) == -ENODATA,
+		  "lockdown: an empty file: -ENODATA");
+	ab_tap_ok(lockdown_of("[integrity]", small, sizeof(small)) == -ERANGE && !small[0],
+		  "lockdown: a word longer than the buffer: -ERANGE, not cut");
+	ab_tap_ok(ab_lockdown_mode("/nonexistent/lockdown", mode, sizeof(mode)) == -ENOENT &&
+			  !mode[0],
+		  "lockdown: no file (securityfs not mounted): -ENOENT");
+}
+
 int main(void)
 {
 	ab_tap_header();
@@ -1320,5 +1361,6 @@ int main(void)
 	test_cycle_counter();
 	test_module_trusted();
 	test_counter_rate();
+	test_lockdown();
 	return ab_tap_finish();
 }

@@ -59,6 +59,7 @@ if(NOT ALGBENCH_BPF STREQUAL "OFF")
         -I${LIBBPF_INCLUDE} -I/usr/include/${CMAKE_LIBRARY_ARCHITECTURE} -I${bpf_src}
         -c ${bpf_src}/crypto_counts.bpf.c -o ${bpf_out}/crypto_counts.bpf.o
       DEPENDS ${bpf_src}/crypto_counts.bpf.c ${bpf_src}/crypto_core.h ${bpf_src}/counts.h
+        ${bpf_src}/probe_table.h
       COMMENT "BPF: crypto_counts.bpf.o")
     add_custom_command(OUTPUT ${bpf_out}/crypto_counts.skel.h
       COMMAND ${BPFTOOL} gen skeleton ${bpf_out}/crypto_counts.bpf.o name crypto_counts

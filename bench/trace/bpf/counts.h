@@ -7,12 +7,11 @@
 #ifndef ALGBENCH_TRACE_BPF_COUNTS_H
 #define ALGBENCH_TRACE_BPF_COUNTS_H
 
+#include "probe_table.h" /* enum abt_op */
+
 #define ABT_MAX_ALGS	1024 /* algorithms counted at once (per-CPU hash entries) */
 #define ABT_MAX_RETIRED 256  /* algorithms unregistered while tracing */
 #define ABT_DRV_LEN	128  /* CRYPTO_MAX_ALG_NAME */
-
-/* GETSTAT's operations; ahash update adds to ABT_HASH's bytes only. */
-enum abt_op { ABT_ENC, ABT_DEC, ABT_HASH, ABT_COMP, ABT_DECOMP, ABT_N_OPS };
 
 /*
  * One algorithm's counters, one copy per CPU (values of a per-CPU hash keyed

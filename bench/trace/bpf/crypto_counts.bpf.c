@@ -21,6 +21,7 @@
 
 #include "counts.h"
 #include "crypto_core.h"
+#include "probe_table.h"
 
 #define EINPROGRESS 115
 #define EBUSY	    16
@@ -148,36 +149,27 @@ static __always_inline int uncount(struct crypto_tfm *tfm, __u32 len, int op, in
 }
 
 /*
- * One entry point: NAME (fentry: every call) and NAME_x (fexit: errors
- * only). GETSTAT's rule: a return other than 0, -EINPROGRESS and -EBUSY is
- * an error, counted as err_cnt only. Only then is the request read again:
- * it is still the caller's (an asynchronous one, -EINPROGRESS, may be
- * completed and freed already).
+ * One row of the probe table (probe_table.h): EVENT (fentry: every call)
+ * and EVENT_x (fexit: errors only). GETSTAT's rule: a return other than 0,
+ * -EINPROGRESS and -EBUSY is an error, counted as err_cnt only. Only then
+ * is the request read again: it is still the caller's (an asynchronous one,
+ * -EINPROGRESS, may be completed and freed already).
  */
-#define PROBE(name, type, lenf, op, cnt)                                                           \
+#define PROBE(event, func, alt, req, lenf, op, cnt)                                                \
 	SEC("fentry")                                                                              \
-	int BPF_PROG(name, struct type *req)                                                       \
+	int BPF_PROG(event, struct req *r)                                                         \
 	{                                                                                          \
-		return count(req->base.tfm, req->lenf, op, cnt);                                   \
+		return count(r->base.tfm, r->lenf, ABT_##op, cnt);                                 \
 	}                                                                                          \
 	SEC("fexit")                                                                               \
-	int BPF_PROG(name##_x, struct type *req, int ret)                                          \
+	int BPF_PROG(event##_x, struct req *r, int ret)                                            \
 	{                                                                                          \
 		if (!ret || ret == -EINPROGRESS || ret == -EBUSY)                                  \
 			return 0;                                                                  \
-		return uncount(req->base.tfm, req->lenf, op, cnt);                                 \
+		return uncount(r->base.tfm, r->lenf, ABT_##op, cnt);                               \
 	}
 
-PROBE(aead_enc, aead_request, cryptlen, ABT_ENC, 1)
-PROBE(aead_dec, aead_request, cryptlen, ABT_DEC, 1)
-PROBE(skc_enc, skcipher_request, cryptlen, ABT_ENC, 1)
-PROBE(skc_dec, skcipher_request, cryptlen, ABT_DEC, 1)
-PROBE(hash_digest, ahash_request, nbytes, ABT_HASH, 1)
-PROBE(hash_update, ahash_request, nbytes, ABT_HASH, 0)
-PROBE(hash_final, ahash_request, nbytes, ABT_HASH, 1)
-PROBE(hash_finup, ahash_request, nbytes, ABT_HASH, 1)
-PROBE(comp, acomp_req, slen, ABT_COMP, 1)
-PROBE(decomp, acomp_req, slen, ABT_DECOMP, 1)
+ABT_PROBES(PROBE)
 
 /*
  * An algorithm going away (crypto_unregister_alg: no tfm may use it any
