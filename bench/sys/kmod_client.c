@@ -347,7 +347,8 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	if (err && !res->status)
 		res->status = err;
 	if (res->status)
-		snprintf(why, AB_WHY_LEN, "algbench.ko: %s: %s", res->error, res->reason);
+		/* bounded so that it fits: the module's reasons are under its ABK_REASON_LEN */
+		snprintf(why, AB_WHY_LEN, "algbench.ko: %s: %.900s", res->error, res->reason);
 	return res->status;
 }
 

@@ -25,9 +25,9 @@ struct abk_cpu {
 };
 
 struct abk_result {
-	int status;	  /* 0 or -errno, as the module reported it */
-	char error[16];	  /* "EINVAL"... */
-	char reason[200]; /* the module's reasons are under 192 bytes */
+	int status;		 /* 0 or -errno, as the module reported it */
+	char error[16];		 /* "EINVAL"... */
+	char reason[AB_WHY_LEN]; /* the module's own are under its ABK_REASON_LEN (192) */
 	char driver[128];
 	char check[32];	   /* roundtrip, vector, expect, repeat... */
 	char out_head[72]; /* hex of the checked output's first bytes */
