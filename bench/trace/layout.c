@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/number.h"
 #include "sys/file.h"
 #include "sys/kmod_client.h"
 #include "sys/kmod_load.h"
@@ -24,8 +25,7 @@ int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size
 	for (const char *p = text; *p; lineno++) {
 		const char *eq = p, *end;
 		size_t klen;
-		char *num_end;
-		long off;
+		unsigned long long off;
 
 		while (isalnum((unsigned char)*eq) || *eq == '_' || *eq == '.')
 			eq++;
@@ -39,9 +39,7 @@ int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size
 					"characters of [A-Za-z0-9_.], a decimal offset)",
 					TRACE_LAYOUT_FILE, lineno + 1, sizeof(l->e[0].member) - 1),
 			       -EINVAL;
-		errno = 0;
-		off = strtol(eq + 1, &num_end, 10);
-		if (errno || num_end != end || off > LAYOUT_OFFSET_MAX)
+		if (ab_parse_uint_n(eq + 1, (size_t)(end - eq - 1), 0, LAYOUT_OFFSET_MAX, 0, &off))
 			return snprintf(why, why_len, "%s line %d: offset not a number in 0..%d",
 					TRACE_LAYOUT_FILE, lineno + 1, LAYOUT_OFFSET_MAX),
 			       -EINVAL;
@@ -56,7 +54,7 @@ int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size
 			       -EINVAL;
 		memcpy(l->e[l->n].member, p, klen);
 		l->e[l->n].member[klen] = '\0';
-		l->e[l->n++].offset = off;
+		l->e[l->n++].offset = (long)off;
 		p = *end ? end + 1 : end;
 	}
 	return 0;
