@@ -11,17 +11,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/error.h"
 #include "crypto_user.h"
-#include "trace/probes.h"
 #include "sys/kstats.h"
 #include "sys/proc_crypto.h"
 #include "sys/tap.h" /* a check's verdict is a TAP verdict */
+#include "trace/probes.h"
 
 struct priv_result {
 	bool ran;
-	bool dropped; /* the child ran without CAP_NET_ADMIN */
-	char how[96]; /* how privileges were dropped, or why not */
-	int err[4];   /* NEWALG, DELALG, UPDATEALG, DELRNG */
+	bool dropped;	      /* the child ran without CAP_NET_ADMIN */
+	char how[AB_WHY_LEN]; /* how privileges were dropped, or why not */
+	int err[4];	      /* NEWALG, DELALG, UPDATEALG, DELRNG */
 	bool changed_known;
 	bool changed;
 };
@@ -34,14 +35,14 @@ struct conform_ctx {
 	struct pc_alg *proc; /* /proc/crypto read next to that dump */
 	size_t n_proc;
 	int stats; /* 1 on, 0 off, -1 cannot tell */
-	char stats_why[400];
+	char stats_why[AB_WHY_LEN];
 	char target[CRYPTO_MAX_NAME]; /* a template instance for DELALG/UPDATEALG */
 	int32_t target_prio;
 	struct priv_result priv;
-	int kmsg_fd;		   /* /dev/kmsg read from the start of the run, or -1 */
-	unsigned counting_version; /* 100 * major + minor whose counting rules apply */
-	char counting_why[64];	   /* "uname -r" or "--as-version X.Y" */
-	struct trace_session *trace; /* --trace: algbench trace's probes, installed; else NULL */
+	int kmsg_fd;		       /* /dev/kmsg read from the start of the run, or -1 */
+	unsigned counting_version;     /* 100 * major + minor whose counting rules apply */
+	char counting_why[AB_WHY_LEN]; /* "uname -r" or "--as-version X.Y" */
+	struct trace_session *trace;   /* --trace: algbench trace's probes, installed; else NULL */
 };
 
 struct conform_check {

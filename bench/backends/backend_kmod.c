@@ -276,7 +276,9 @@ static int kmod_kat(const struct ab_job *job, struct ab_result *res)
 	if (ret == -EBADMSG) {
 		res->kat = AB_KAT_FAIL;
 		res->status = AB_STATUS_FAILED;
-		snprintf(res->kat_detail, sizeof(res->kat_detail), "%s", kr->reason);
+		/* the module's reason, cut to fit (its reasons are under ABK_REASON_LEN) */
+		snprintf(res->kat_detail, sizeof(res->kat_detail), "%.*s",
+			 (int)sizeof(res->kat_detail) - 1, kr->reason);
 		snprintf(res->reason, sizeof(res->reason),
 			 "%s: known-answer check failed in the kernel", job->alg->name);
 	} else if (ret) {

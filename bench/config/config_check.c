@@ -13,6 +13,7 @@
 #include "cli/opt.h"
 #include "command.h"
 #include "config/config_rules.h"
+#include "core/error.h"
 #include "sys/json_out.h"
 #include "sys/kconfig.h"
 
@@ -293,7 +294,7 @@ static int compare(const struct kconfig *a, const struct kconfig *b, int json)
 /* Load one config; on failure say why on stderr, and with --json also on stdout. */
 static int load(struct kconfig *kc, const char *path, int running, int json)
 {
-	char err[2048];
+	char err[AB_WHY_LEN];
 	int r = running ? kconfig_load_running(kc, err, sizeof(err))
 			: kconfig_load(kc, path, err, sizeof(err));
 

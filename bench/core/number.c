@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* core/number.h: the one strict unsigned parser, the kernel "X.Y" code, the rounding rule. */
+/* core/number.h: the strict parsers (unsigned and signed), the kernel "X.Y" code, rounding. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +19,8 @@ int ab_parse_uint_n(const char *s, size_t len, unsigned long long min, unsigned 
 		if (len < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
 			return -EINVAL;
 		s += 2, len -= 2, base = 16;
+	} else if (flags & AB_NUM_BARE_HEX) {
+		base = 16;
 	} else if ((flags & AB_NUM_SUFFIX) && len > 1) {
 		char c = s[len - 1];
 
@@ -55,6 +58,29 @@ int ab_parse_uint(const char *s, unsigned long long min, unsigned long long max,
 		  unsigned long long *out)
 {
 	return ab_parse_uint_n(s, strlen(s), min, max, 0, out);
+}
+
+int ab_parse_int(const char *s, long long min, long long max, long long *out)
+{
+	int negative = s[0] == '-', err;
+	/* the magnitude of LLONG_MIN is one more than LLONG_MAX */
+	unsigned long long limit = (unsigned long long)LLONG_MAX + (unsigned long long)negative;
+	unsigned long long magnitude;
+	long long v;
+
+	err = ab_parse_uint_n(s + negative, strlen(s + negative), 0, limit, 0, &magnitude);
+	if (err)
+		return err;
+	if (!negative)
+		v = (long long)magnitude;
+	else if (magnitude > (unsigned long long)LLONG_MAX)
+		v = LLONG_MIN;
+	else
+		v = -(long long)magnitude;
+	if (v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
 }
 
 unsigned int ab_kernel_version_code(const char *s, int strict)

@@ -3,15 +3,17 @@
  * core/number.h: the one strict unsigned parser, for command-line values,
  * result files and the text the kernel writes alike. Decimal digits only: no
  * sign, no blanks, no base prefix (strtoull() takes " -1" as ULLONG_MAX and
- * "0x10" as 16), no overflow, nothing after the number.
+ * "0x10" as 16), no overflow, nothing after the number. Its signed sibling
+ * is for the few values that are signed where they are written.
  */
 #ifndef ALGBENCH_NUMBER_H
 #define ALGBENCH_NUMBER_H
 
 #include <stddef.h>
 
-#define AB_NUM_SUFFIX 1u /* a k/K (x1024) or m/M (x1048576) suffix is allowed */
-#define AB_NUM_HEX    2u /* "0x" then hex digits (a register as the kernel prints it); no suffix */
+#define AB_NUM_SUFFIX	1u /* a k/K (x1024) or m/M (x1048576) suffix is allowed */
+#define AB_NUM_HEX	2u /* "0x" then hex digits (a register as the kernel prints it); no suffix */
+#define AB_NUM_BARE_HEX 4u /* hex digits without "0x" (a checksum printed %08x); no suffix */
 
 /*
  * The LEN characters at S as a number in MIN..MAX into *OUT. 0, -EINVAL
@@ -24,6 +26,13 @@ int ab_parse_uint_n(const char *s, size_t len, unsigned long long min, unsigned 
 /* The same for the whole NUL-terminated string S, without a suffix. */
 int ab_parse_uint(const char *s, unsigned long long min, unsigned long long max,
 		  unsigned long long *out);
+
+/*
+ * The signed sibling, for values the kernel writes signed (a -errno status,
+ * perf_event_paranoid's -1, a priority): an optional '-' then what
+ * ab_parse_uint() takes, in MIN..MAX. No '+', no blanks; 0, -EINVAL or -ERANGE.
+ */
+int ab_parse_int(const char *s, long long min, long long max, long long *out);
 
 /*
  * A kernel version as X*100+Y: 610 for "6.10". S starts "X.Y"; what follows

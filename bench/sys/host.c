@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/number.h"
 #include "sys/cpu.h"
 #include "sys/host.h"
 #include "sys/kstats.h"
@@ -41,21 +43,23 @@ static void on_off(char *out, size_t cap, const char *path, int inverted)
 		snprintf(out, cap, "%s", (v[0] == '1') != inverted ? "on" : "off");
 }
 
-static unsigned int read_uint(const char *path, int *ok)
+/* A topology id: the kernel prints it %d, -1 where it has none. *OK 0 when unreadable or malformed.
+ */
+static int read_id(const char *path, int *ok)
 {
 	char v[32];
-	unsigned int x;
+	long long x;
 
-	*ok = !ab_read_line(path, v, sizeof(v)) && sscanf(v, "%u", &x) == 1;
-	return *ok ? x : 0;
+	*ok = !ab_read_line(path, v, sizeof(v)) && !ab_parse_int(v, -1, INT_MAX, &x);
+	return *ok ? (int)x : 0;
 }
 
 void ab_host_tuning_read(struct ab_host_tuning *t)
 {
 	/* (package, core) pairs seen; a flat list is enough for MAX_CPUS. */
-	unsigned int seen_pkg[MAX_CPUS], seen_core[MAX_CPUS];
+	int seen_pkg[MAX_CPUS], seen_core[MAX_CPUS];
 	unsigned int n_pairs = 0, n_pkgs = 0;
-	unsigned int pkgs[MAX_CPUS];
+	int pkgs[MAX_CPUS];
 	char path[128];
 
 	memset(t, 0, sizeof(*t));
@@ -70,13 +74,13 @@ void ab_host_tuning_read(struct ab_host_tuning *t)
 		on_off(t->turbo, sizeof(t->turbo), CPU_SYS "/cpufreq/boost", 0);
 	on_off(t->smt, sizeof(t->smt), CPU_SYS "/smt/active", 0);
 	for (unsigned int cpu = 0; cpu < MAX_CPUS; cpu++) {
-		unsigned int pkg, core, i;
-		int ok1, ok2;
+		unsigned int i;
+		int pkg, core, ok1, ok2;
 
 		snprintf(path, sizeof(path), CPU_SYS "/cpu%u/topology/physical_package_id", cpu);
-		pkg = read_uint(path, &ok1);
+		pkg = read_id(path, &ok1);
 		snprintf(path, sizeof(path), CPU_SYS "/cpu%u/topology/core_id", cpu);
-		core = read_uint(path, &ok2);
+		core = read_id(path, &ok2);
 		if (!ok1 || !ok2)
 			continue;
 		for (i = 0; i < n_pairs && (seen_pkg[i] != pkg || seen_core[i] != core); i++)

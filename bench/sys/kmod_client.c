@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <linux/magic.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -223,71 +224,106 @@ int abk_get(const char *text, const char *key, char *out, size_t len)
 	return -ENOENT;
 }
 
-/* KEY's decimal value (the module writes %llu), or 0 when absent or not a number */
-static uint64_t get_u64(const char *text, const char *key)
-{
-	char buf[32];
-	unsigned long long v;
+/* A reply being parsed: its first value that is not the number it should be sets ERR and WHY. */
+struct reply {
+	const char *text;
+	char *why;
+	int err;
+};
 
-	if (abk_get(text, key, buf, sizeof(buf)) || ab_parse_uint(buf, 0, UINT64_MAX, &v))
-		return 0;
-	return v;
+static __attribute__((format(printf, 2, 3))) void bad_value(struct reply *r, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (r->err)
+		return;
+	r->err = -EPROTO;
+	n = snprintf(r->why, AB_WHY_LEN,
+		     "algbench.ko: a reply this algbench cannot read (a module of another "
+		     "version?): ");
+	va_start(ap, fmt);
+	vsnprintf(r->why + n, AB_WHY_LEN - (size_t)n, fmt, ap);
+	va_end(ap);
 }
 
-/* cpuN.ops= ... lines, in the order the module wrote them */
-static void parse_cpus(struct abk_result *res)
+/*
+ * KEY's value in 0..MAX (FLAGS: ab_parse_uint_n()'s). A key the reply does
+ * not have is 0 (a refused job has no counts, only acomp a csize); one it
+ * has that is not such a number is 0 and a bad_value().
+ */
+static unsigned long long get_uint(struct reply *r, const char *key, unsigned long long max,
+				   unsigned int flags)
 {
-	const char *p = res->text;
+	char buf[32]; /* a u64 has 20 digits: a value that fills it is no number */
+	unsigned long long v;
 
-	while ((p = strstr(p, "cpu")) && res->n_cpus < ABK_MAX_CPUS) {
-		unsigned int cpu;
-		uint64_t ops;
-		int n = 0;
+	if (abk_get(r->text, key, buf, sizeof(buf)))
+		return 0;
+	if (strlen(buf) < sizeof(buf) - 1 && !ab_parse_uint_n(buf, strlen(buf), 0, max, flags, &v))
+		return v;
+	bad_value(r, "%s=%s is not %s", key, buf,
+		  flags & AB_NUM_BARE_HEX ? "hex digits" : "a number in range");
+	return 0;
+}
 
-		if ((p == res->text || p[-1] == '\n') &&
-		    sscanf(p, "cpu%u.ops=%" SCNu64 "%n", &cpu, &ops, &n) == 2) {
-			struct abk_cpu *c = &res->cpus[res->n_cpus++];
-			char key[32];
+/* cpuN.ops= ... lines, in the order the module wrote them, with cpuN's other counts */
+static void parse_cpus(struct reply *r, struct abk_result *res)
+{
+	for (const char *p = r->text; p && *p && res->n_cpus < ABK_MAX_CPUS;
+	     p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		int digits = strncmp(p, "cpu", 3) ? 0 : (int)strspn(p + 3, "0123456789");
+		unsigned long long cpu = 0;
+		struct abk_cpu *c;
+		char key[48];
 
-			c->cpu = cpu;
-			c->ops = ops;
-			snprintf(key, sizeof(key), "cpu%u.bytes", cpu);
-			c->bytes = get_u64(res->text, key);
-			snprintf(key, sizeof(key), "cpu%u.ns", cpu);
-			c->ns = get_u64(res->text, key);
-			snprintf(key, sizeof(key), "cpu%u.cycles", cpu);
-			c->cycles = get_u64(res->text, key);
-		}
-		p += n ? n : 3;
+		if (!digits || strncmp(p + 3 + digits, ".ops=", 5))
+			continue;
+		if (ab_parse_uint_n(p + 3, (size_t)digits, 0, UINT_MAX, 0, &cpu))
+			bad_value(r, "cpu%.*s.ops: %.*s is not a CPU number", digits, p + 3, digits,
+				  p + 3);
+		c = &res->cpus[res->n_cpus++];
+		c->cpu = (unsigned int)cpu;
+		snprintf(key, sizeof(key), "cpu%.*s.ops", digits, p + 3);
+		c->ops = get_uint(r, key, UINT64_MAX, 0);
+		snprintf(key, sizeof(key), "cpu%.*s.bytes", digits, p + 3);
+		c->bytes = get_uint(r, key, UINT64_MAX, 0);
+		snprintf(key, sizeof(key), "cpu%.*s.ns", digits, p + 3);
+		c->ns = get_uint(r, key, UINT64_MAX, 0);
+		snprintf(key, sizeof(key), "cpu%.*s.cycles", digits, p + 3);
+		c->cycles = get_uint(r, key, UINT64_MAX, 0);
 	}
 }
 
-static void parse(struct abk_result *res)
+int abk_parse_reply(struct abk_result *res, char *why)
 {
+	struct reply r = { .text = res->text, .why = why };
 	char buf[32];
+	long long status;
 
-	/*
-	 * status is a negative errno and input_crc32 %08x: the one unsigned
-	 * decimal parser does not fit, and a malformed value shows up anyway
-	 * (status != 0 is a failure, a wrong crc32 a mismatch).
-	 */
-	res->status =
-		(int)strtol(abk_get(res->text, "status", buf, sizeof(buf)) ? "-5" : buf, NULL, 10);
-	abk_get(res->text, "error", res->error, sizeof(res->error));
-	abk_get(res->text, "reason", res->reason, sizeof(res->reason));
-	abk_get(res->text, "driver", res->driver, sizeof(res->driver));
-	abk_get(res->text, "check", res->check, sizeof(res->check));
-	abk_get(res->text, "out_head", res->out_head, sizeof(res->out_head));
-	res->input_crc32 = (uint32_t)strtoul(
-		abk_get(res->text, "input_crc32", buf, sizeof(buf)) ? "0" : buf, NULL, 16);
-	res->size = (unsigned int)get_u64(res->text, "size");
-	res->threads = (unsigned int)get_u64(res->text, "threads");
-	res->csize = (unsigned int)get_u64(res->text, "csize");
-	res->ops = get_u64(res->text, "ops");
-	res->bytes = get_u64(res->text, "bytes");
-	res->ns = get_u64(res->text, "ns");
-	res->cycles = get_u64(res->text, "cycles");
-	parse_cpus(res);
+	/* 0 or the -errno the module failed the job with; a reply without one: -EIO */
+	res->status = -EIO;
+	if (!abk_get(r.text, "status", buf, sizeof(buf))) {
+		if (strlen(buf) == sizeof(buf) - 1 || ab_parse_int(buf, -4095, 0, &status))
+			bad_value(&r, "status=%s is not 0 or a -errno", buf);
+		else
+			res->status = (int)status;
+	}
+	abk_get(r.text, "error", res->error, sizeof(res->error));
+	abk_get(r.text, "reason", res->reason, sizeof(res->reason));
+	abk_get(r.text, "driver", res->driver, sizeof(res->driver));
+	abk_get(r.text, "check", res->check, sizeof(res->check));
+	abk_get(r.text, "out_head", res->out_head, sizeof(res->out_head));
+	res->input_crc32 = (uint32_t)get_uint(&r, "input_crc32", UINT32_MAX, AB_NUM_BARE_HEX);
+	res->size = (unsigned int)get_uint(&r, "size", UINT_MAX, 0);
+	res->threads = (unsigned int)get_uint(&r, "threads", UINT_MAX, 0);
+	res->csize = (unsigned int)get_uint(&r, "csize", UINT_MAX, 0);
+	res->ops = get_uint(&r, "ops", UINT64_MAX, 0);
+	res->bytes = get_uint(&r, "bytes", UINT64_MAX, 0);
+	res->ns = get_uint(&r, "ns", UINT64_MAX, 0);
+	res->cycles = get_uint(&r, "cycles", UINT64_MAX, 0);
+	parse_cpus(&r, res);
+	return r.err;
 }
 
 static int hex_digit(char c)
@@ -320,7 +356,7 @@ int abk_out_head(const struct abk_result *res, uint8_t *out, size_t max)
 
 int abk_run(const char *line, struct abk_result *res, char *why)
 {
-	int fd, err = 0;
+	int fd, err = 0, ret;
 	ssize_t n;
 
 	memset(res, 0, sizeof(*res));
@@ -343,11 +379,13 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 			 err ? strerror(-err) : "empty");
 		return err ? err : -EIO;
 	}
-	parse(res);
+	if ((ret = abk_parse_reply(res, why)))
+		return ret;
 	if (err && !res->status)
 		res->status = err;
 	if (res->status)
-		snprintf(why, AB_WHY_LEN, "algbench.ko: %s: %s", res->error, res->reason);
+		/* bounded so that it fits: the module's reasons are under its ABK_REASON_LEN */
+		snprintf(why, AB_WHY_LEN, "algbench.ko: %s: %.900s", res->error, res->reason);
 	return res->status;
 }
 

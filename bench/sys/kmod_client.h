@@ -25,9 +25,9 @@ struct abk_cpu {
 };
 
 struct abk_result {
-	int status;	  /* 0 or -errno, as the module reported it */
-	char error[16];	  /* "EINVAL"... */
-	char reason[200]; /* the module's reasons are under 192 bytes */
+	int status;		 /* 0 or -errno, as the module reported it */
+	char error[16];		 /* "EINVAL"... */
+	char reason[AB_WHY_LEN]; /* the module's own are under its ABK_REASON_LEN (192) */
 	char driver[128];
 	char check[32];	   /* roundtrip, vector, expect, repeat... */
 	char out_head[72]; /* hex of the checked output's first bytes */
@@ -99,12 +99,20 @@ void abk_mount_debugfs(void);
  * it is done, and parse the reply into RES. Returns 0 when the job ran (RES
  * status 0), the module's -errno when it refused or failed the job (RES
  * holds the reason), or another -errno (with WHY) when the control file
- * could not be used. RES must be freed with abk_result_free() either way.
+ * could not be used or its reply not read (-EPROTO: abk_parse_reply()). RES must be freed with
+ * abk_result_free() either way.
  */
 int abk_run(const char *line, struct abk_result *res, char *why);
 
 /* abk_run() of L's text, or L's error (with WHY) if building it failed. */
 int abk_run_line(const struct abk_line *l, struct abk_result *res, char *why);
+
+/*
+ * RES's reply text into RES's fields. A key the reply lacks leaves its
+ * field 0 (status: -EIO); a number that is not one (status not 0 or a
+ * -errno, input_crc32 not hex, a count not a u64) is -EPROTO with WHY.
+ */
+int abk_parse_reply(struct abk_result *res, char *why);
 
 /* The value of KEY in a reply TEXT, copied into OUT; 0 or -ENOENT. */
 int abk_get(const char *text, const char *key, char *out, size_t len);

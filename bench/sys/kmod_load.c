@@ -183,15 +183,18 @@ int abk_module_trusted(int fd, const char *path, char *why, size_t why_len)
 			       -err;
 		if (!owner_trusted(st.st_uid))
 			return snprintf(why, why_len,
-					"its folder %s is owned by uid %u (want root or uid %u), who "
+					"its folder %s is owned by uid %u (want root or uid %u), "
+					"who "
 					"could replace %s",
-					real, (unsigned int)st.st_uid, (unsigned int)geteuid(), path),
+					real, (unsigned int)st.st_uid, (unsigned int)geteuid(),
+					path),
 			       -EACCES;
 		if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
-			return snprintf(why, why_len,
-					"its folder %s is writable by group or others (not sticky), "
-					"who could replace %s",
-					real, path),
+			return snprintf(
+				       why, why_len,
+				       "its folder %s is writable by group or others (not sticky), "
+				       "who could replace %s",
+				       real, path),
 			       -EACCES;
 		if (!strcmp(real, "/"))
 			break;
@@ -336,7 +339,7 @@ static const char *rebuild(const struct load *l, char *buf, size_t len)
 static void refused_signature(const struct load *l, char *why, size_t why_len)
 {
 	bool on_cmd = on_cmdline("module.sig_enforce=1");
-	char fix[256], enforce[8] = "", how[256];
+	char fix[AB_WHY_LEN], enforce[8] = "", how[AB_WHY_LEN];
 
 	ab_read_line("/sys/module/module/parameters/sig_enforce", enforce, sizeof(enforce));
 	if (enforce[0] != 'Y') {
@@ -357,7 +360,7 @@ static void refused_signature(const struct load *l, char *why, size_t why_len)
 /* EPERM as root: modules_disabled, lockdown, or a security module. */
 static void refused_as_root(const struct load *l, char *why, size_t why_len)
 {
-	char mode[32], fix[256], off[AB_WHY_LEN];
+	char mode[32], fix[AB_WHY_LEN], off[AB_WHY_LEN];
 
 	lockdown(mode, sizeof(mode));
 	/* modules_disabled set since abk_load() asked: the same words as then */
@@ -381,7 +384,7 @@ static void refused_as_root(const struct load *l, char *why, size_t why_len)
 /* WHY for a load the kernel (or modprobe) refused with ERR; returns ERR. */
 static int explain(const struct load *l, int err, char *why, size_t why_len)
 {
-	char vermagic[128], how[256];
+	char vermagic[128], how[AB_WHY_LEN];
 
 	switch (-err) {
 	case ENOEXEC:
@@ -420,11 +423,12 @@ static int explain(const struct load *l, int err, char *why, size_t why_len)
 		break;
 	default:
 		if (l->writable)
-			snprintf(why, why_len,
-				 "%s.ko: %s: not loaded (whoever may write it chooses what runs in "
-				 "the kernel); chmod go-w it and its folders up to /, owned by root "
-				 "(or you)",
-				 l->module, l->said);
+			snprintf(
+				why, why_len,
+				"%s.ko: %s: not loaded (whoever may write it chooses what runs in "
+				"the kernel); chmod go-w it and its folders up to /, owned by root "
+				"(or you)",
+				l->module, l->said);
 		else
 			snprintf(why, why_len, "%s.ko: %s (see dmesg)", l->module, l->said);
 	}

@@ -2,6 +2,7 @@
 /* Files put into a folder without trusting the folder's other users (sys/out_file.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/number.h"
 #include "sys/out_file.h"
 #include "sys/path.h"
 
@@ -22,16 +24,11 @@
 static int trusted_owner(uid_t uid)
 {
 	const char *sudo_uid = geteuid() == 0 ? getenv("SUDO_UID") : NULL;
-	char *end;
-	unsigned long u;
+	unsigned long long u;
 
 	if (uid == geteuid() || uid == 0)
 		return 1;
-	if (!sudo_uid || !*sudo_uid)
-		return 0;
-	errno = 0;
-	u = strtoul(sudo_uid, &end, 10);
-	return !errno && !*end && u == (unsigned long)uid;
+	return sudo_uid && !ab_parse_uint(sudo_uid, 0, UINT_MAX, &u) && u == uid;
 }
 
 /* Someone other than us and root can add, remove or rename entries of a folder with ST. */

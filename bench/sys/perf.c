@@ -2,28 +2,27 @@
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/number.h"
 #include "sys/host.h"
 #include "sys/perf.h"
 
 #define PARANOID "/proc/sys/kernel/perf_event_paranoid"
 
-/* The sysctl's level; 99 (strictest) when it cannot be read. */
+/* The sysctl's level; 99 (strictest) when it cannot be read or is not a level in -1..99. */
 static int paranoid_level(void)
 {
-	char line[16], *end;
-	long level;
+	char line[16];
+	long long level;
 
-	if (ab_read_line(PARANOID, line, sizeof(line)))
+	if (ab_read_line(PARANOID, line, sizeof(line)) || ab_parse_int(line, -1, 99, &level))
 		return 99;
-	level = strtol(line, &end, 10);
-	return end == line || level < -1 || level > 99 ? 99 : (int)level;
+	return (int)level;
 }
 
 /* Why perf_event_open refused, in terms of what to change. */
@@ -113,8 +112,8 @@ int ab_perf_stop(struct ab_perf *p, struct ab_perf_count *c, char *why)
 	}
 	n = read(p->fd[0], v, sizeof(v));
 	if (n != (ssize_t)sizeof(v) || v[0] != 2) {
-		snprintf(why, AB_WHY_LEN, "the counters read back %zd bytes, %llu events, not 2",
-			 n, n >= 8 ? (unsigned long long)v[0] : 0ULL);
+		snprintf(why, AB_WHY_LEN, "the counters read back %zd bytes, %llu events, not 2", n,
+			 n >= 8 ? (unsigned long long)v[0] : 0ULL);
 		return -EIO;
 	}
 	if (!v[2]) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* /proc/crypto: which algorithms and drivers the running kernel has. */
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -105,6 +106,15 @@ static const struct {
 	{ "max keysize", offsetof(struct ab_proc_alg, max_keysize) },
 };
 
+/* The kernel prints cra_priority %d; one that is not such a number cannot be ranked. */
+static void set_priority(struct ab_proc_alg *a, const char *val)
+{
+	long long v;
+
+	a->priority_bad = ab_parse_int(val, INT_MIN, INT_MAX, &v) != 0;
+	a->priority = a->priority_bad ? 0 : (int)v;
+}
+
 /* The typed view of one block. */
 static void set_field(struct ab_proc_alg *a, const char *key, const char *val)
 {
@@ -122,7 +132,7 @@ static void set_field(struct ab_proc_alg *a, const char *key, const char *val)
 	else if (!strcmp(key, "type"))
 		copy_cut(a->type, sizeof(a->type), val);
 	else if (!strcmp(key, "priority"))
-		a->priority = atoi(val);
+		set_priority(a, val);
 	else if (!strcmp(key, "selftest"))
 		a->selftest_ok = !strcmp(val, "passed");
 	else if (!strcmp(key, "internal"))
@@ -154,10 +164,13 @@ int ab_proc_crypto_read(const char *path, struct ab_proc_alg **out, size_t *n)
 	return 0;
 }
 
-/* Self-tested, not internal: what AF_ALG and crypto_alloc_*() may bind. */
+/*
+ * Self-tested, not internal: what AF_ALG and crypto_alloc_*() may bind; and
+ * with a priority to rank it by, else which one binds cannot be told.
+ */
 static int usable(const struct ab_proc_alg *a)
 {
-	return a->selftest_ok && !a->internal;
+	return a->selftest_ok && !a->internal && !a->priority_bad;
 }
 
 int ab_proc_type_matches(const char *t, enum ab_type type)

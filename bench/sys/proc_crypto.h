@@ -34,8 +34,9 @@ struct ab_proc_alg {
 	char module[64];
 	char type[32]; /* aead, skcipher, shash, ahash, scomp, acomp, cipher ... */
 	int priority;
-	int selftest_ok; /* "selftest : passed" */
-	int internal;	 /* "internal : yes": not reachable from AF_ALG */
+	int priority_bad; /* its priority line is not a number: never chosen (0 in PRIORITY) */
+	int selftest_ok;  /* "selftest : passed" */
+	int internal;	  /* "internal : yes": not reachable from AF_ALG */
 	/* The sizes the block lists (0 when it has none or the value is not a number). */
 	unsigned int blocksize, digestsize, ivsize, maxauthsize;
 	unsigned int min_keysize, max_keysize;

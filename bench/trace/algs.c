@@ -60,22 +60,26 @@ static int parse_line(struct trace_algs *l, const char *p, const char *end, char
 	dl = pl && p + pl < end ? word(p + pl + 1, end, TRACE_DRV_LEN - 1) : 0;
 	nl = dl && p + pl + 1 + dl < end ? word(p + pl + dl + 2, end, TRACE_DRV_LEN - 1) : 0;
 	if (!nl || p + pl + dl + 2 + nl != end || pl < 3 ||
-	    ab_parse_uint_n(p, pl, 1, UINT64_MAX, AB_NUM_HEX, &ptr) || memcmp(p, "0x", 2))
-		return snprintf(why, why_len,
-				"%s line %zu: not '0xPOINTER DRIVER NAME' (a nonzero hex "
-				"pointer, names of 1..%d printable characters)",
-				TRACE_ALGS_FILE, lineno, TRACE_DRV_LEN - 1),
-		       -EINVAL;
-	if (find(l, ptr))
-		return snprintf(why, why_len, "%s line %zu: pointer 0x%llx given twice",
-				TRACE_ALGS_FILE, lineno, ptr),
-		       -EINVAL;
-	if (l->n >= TRACE_ALGS_MAX)
-		return snprintf(why, why_len, "%s: more than %d lines", TRACE_ALGS_FILE,
-				TRACE_ALGS_MAX),
-		       -EINVAL;
-	if (!(a = add(l)))
-		return snprintf(why, why_len, "%s: out of memory", TRACE_ALGS_FILE), -ENOMEM;
+	    ab_parse_uint_n(p, pl, 1, UINT64_MAX, AB_NUM_HEX, &ptr) || memcmp(p, "0x", 2)) {
+		snprintf(why, why_len,
+			 "%s line %zu: not '0xPOINTER DRIVER NAME' (a nonzero hex "
+			 "pointer, names of 1..%d printable characters)",
+			 TRACE_ALGS_FILE, lineno, TRACE_DRV_LEN - 1);
+		return -EINVAL;
+	}
+	if (find(l, ptr)) {
+		snprintf(why, why_len, "%s line %zu: pointer 0x%llx given twice", TRACE_ALGS_FILE,
+			 lineno, ptr);
+		return -EINVAL;
+	}
+	if (l->n >= TRACE_ALGS_MAX) {
+		snprintf(why, why_len, "%s: more than %d lines", TRACE_ALGS_FILE, TRACE_ALGS_MAX);
+		return -EINVAL;
+	}
+	if (!(a = add(l))) {
+		snprintf(why, why_len, "%s: out of memory", TRACE_ALGS_FILE);
+		return -ENOMEM;
+	}
 	a->ptr = ptr;
 	memcpy(a->drv, p + pl + 1, dl);
 	a->drv[dl] = '\0';
@@ -92,8 +96,10 @@ int trace_algs_parse(struct trace_algs *l, const char *text, size_t len, char *w
 		const char *eol = nl ? nl : end;
 		int err = parse_line(l, p, eol, why, why_len, lineno);
 
-		if (err)
-			return l->n = 0, err;
+		if (err) {
+			l->n = 0;
+			return err;
+		}
 		p = nl ? nl + 1 : end; /* never past end: that pointer would be undefined */
 	}
 	return 0;
@@ -107,16 +113,23 @@ int trace_algs_name(struct trace_algs *cache, const struct trace_algs *now, uint
 
 	if (c && !c->reused && n && strcmp(c->drv, n->drv))
 		c->reused = 1;
-	if (c && c->reused)
-		return snprintf(out, len, "(reused alg 0x%llx)", (unsigned long long)ptr), 0;
-	if (c)
-		return snprintf(out, len, "%s", c->drv), 0;
-	if (!n)
-		return snprintf(out, len, "(unregistered alg 0x%llx)", (unsigned long long)ptr), 0;
+	if (c && c->reused) {
+		snprintf(out, len, "(reused alg 0x%llx)", (unsigned long long)ptr);
+		return 0;
+	}
+	if (c) {
+		snprintf(out, len, "%s", c->drv);
+		return 0;
+	}
+	if (!n) {
+		snprintf(out, len, "(unregistered alg 0x%llx)", (unsigned long long)ptr);
+		return 0;
+	}
 	if (cache->n >= TRACE_ALGS_MAX)
 		return -ENOSPC;
 	if (!(c = add(cache)))
 		return -ENOMEM;
 	*c = *n;
-	return snprintf(out, len, "%s", c->drv), 0;
+	snprintf(out, len, "%s", c->drv);
+	return 0;
 }

@@ -100,28 +100,36 @@ static int index_types(struct trace_btf *b, char *why, size_t why_len)
 	size_t cap = 1 << 16, off = 0;
 
 	b->by_id = malloc(cap * sizeof(*b->by_id));
-	if (!b->by_id)
-		return snprintf(why, why_len, "out of memory"), -1;
+	if (!b->by_id) {
+		snprintf(why, why_len, "out of memory");
+		return -1;
+	}
 	b->by_id[0] = NULL;
 	b->n = 1;
 	while (off + sizeof(struct btf_type) <= b->types_len) {
 		const struct btf_type *t = (const void *)(b->types + off);
 
-		if (kind(t) < K_INT || kind(t) > K_ENUM64)
-			return snprintf(why, why_len, "BTF: unknown kind %u", kind(t)), -1;
+		if (kind(t) < K_INT || kind(t) > K_ENUM64) {
+			snprintf(why, why_len, "BTF: unknown kind %u", kind(t));
+			return -1;
+		}
 		if (b->n == cap) {
 			const struct btf_type **p = realloc(b->by_id, 2 * cap * sizeof(*p));
 
-			if (!p)
-				return snprintf(why, why_len, "out of memory"), -1;
+			if (!p) {
+				snprintf(why, why_len, "out of memory");
+				return -1;
+			}
 			b->by_id = p;
 			cap *= 2;
 		}
 		b->by_id[b->n++] = t;
 		off += sizeof(*t) + extra(t);
 	}
-	if (off != b->types_len)
-		return snprintf(why, why_len, "BTF: type section ends inside a type"), -1;
+	if (off != b->types_len) {
+		snprintf(why, why_len, "BTF: type section ends inside a type");
+		return -1;
+	}
 	return 0;
 }
 

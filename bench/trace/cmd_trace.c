@@ -164,11 +164,15 @@ static int traced_run(struct trace_session *s, char **cmd, const char *json, int
 	pid_t pid;
 	int n;
 
-	if (got_signal)
-		return ab_err("interrupted before CMD started\n"), -1;
+	if (got_signal) {
+		ab_err("interrupted before CMD started\n");
+		return -1;
+	}
 	pid = ab_spawn_start((const char *const *)cmd, why, sizeof(why));
-	if (pid < 0)
-		return ab_err("%s\n", why), -1;
+	if (pid < 0) {
+		ab_err("%s\n", why);
+		return -1;
+	}
 	child = pid;
 	if (got_signal) /* arrived between spawn and child = pid */
 		kill(pid, got_signal);
@@ -178,8 +182,10 @@ static int traced_run(struct trace_session *s, char **cmd, const char *json, int
 		*status = 1;
 	child = -1;
 	n = trace_probes_read(s, counts, TRACE_MAX_DRIVERS, why, sizeof(why));
-	if (n < 0)
-		return ab_err("reading the hist triggers: %s\n", why), -1;
+	if (n < 0) {
+		ab_err("reading the hist triggers: %s\n", why);
+		return -1;
+	}
 	print_table(s, counts, n);
 	return json && write_json(json, s, counts, n, *status) ? -1 : 0;
 }

@@ -93,8 +93,10 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 		*foreign = !our_trigger(line + sizeof(info) - 1, n - (sizeof(info) - 1), key, val);
 		if (*foreign) /* its table is skipped, ours stay as they are */
 			return 0;
-		if (*sections >= max)
-			return snprintf(why, why_len, "more than %d hist triggers", max), -ENOSPC;
+		if (*sections >= max) {
+			snprintf(why, why_len, "more than %d hist triggers", max);
+			return -ENOSPC;
+		}
 		memset(&h[*sections], 0, sizeof(h[*sections]));
 		h[*sections].filtered = memmem(line, n, " if ", 4) != NULL;
 		(*sections)++;
@@ -110,10 +112,14 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 			       : 0;
 	if (n < 2 || memcmp(line, "{ ", 2))
 		return 0; /* comments, Totals:, blank lines */
-	if (!*sections)
-		return snprintf(why, why_len, "a hist row before any trigger info line"), -EINVAL;
-	if (h[*sections - 1].n >= TRACE_HIST_MAX)
-		return snprintf(why, why_len, "more than %d hist rows", TRACE_HIST_MAX), -ENOSPC;
+	if (!*sections) {
+		snprintf(why, why_len, "a hist row before any trigger info line");
+		return -EINVAL;
+	}
+	if (h[*sections - 1].n >= TRACE_HIST_MAX) {
+		snprintf(why, why_len, "more than %d hist rows", TRACE_HIST_MAX);
+		return -ENOSPC;
+	}
 	r = &h[*sections - 1].rows[h[*sections - 1].n];
 	if (row_key(line, n, key, r->key, sizeof(r->key)) ||
 	    find_u64(line, n, "hitcount", &r->hits) || (val && find_u64(line, n, val, &r->len))) {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/number.h"
 #include "sys/file.h"
 #include "sys/kmod_client.h"
 #include "sys/kmod_load.h"
@@ -24,8 +25,7 @@ int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size
 	for (const char *p = text; *p; lineno++) {
 		const char *eq = p, *end;
 		size_t klen;
-		char *num_end;
-		long off;
+		unsigned long long off;
 
 		while (isalnum((unsigned char)*eq) || *eq == '_' || *eq == '.')
 			eq++;
@@ -33,30 +33,33 @@ int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size
 		end = strchr(p, '\n');
 		end = end ? end : p + strlen(p);
 		if (!klen || klen >= sizeof(l->e[0].member) || *eq != '=' ||
-		    !isdigit((unsigned char)eq[1]))
-			return snprintf(why, why_len,
-					"%s line %d: not 'struct.member=offset' (at most %zu "
-					"characters of [A-Za-z0-9_.], a decimal offset)",
-					TRACE_LAYOUT_FILE, lineno + 1, sizeof(l->e[0].member) - 1),
-			       -EINVAL;
-		errno = 0;
-		off = strtol(eq + 1, &num_end, 10);
-		if (errno || num_end != end || off > LAYOUT_OFFSET_MAX)
-			return snprintf(why, why_len, "%s line %d: offset not a number in 0..%d",
-					TRACE_LAYOUT_FILE, lineno + 1, LAYOUT_OFFSET_MAX),
-			       -EINVAL;
+		    !isdigit((unsigned char)eq[1])) {
+			snprintf(why, why_len,
+				 "%s line %d: not 'struct.member=offset' (at most %zu "
+				 "characters of [A-Za-z0-9_.], a decimal offset)",
+				 TRACE_LAYOUT_FILE, lineno + 1, sizeof(l->e[0].member) - 1);
+			return -EINVAL;
+		}
+		if (ab_parse_uint_n(eq + 1, (size_t)(end - eq - 1), 0, LAYOUT_OFFSET_MAX, 0,
+				    &off)) {
+			snprintf(why, why_len, "%s line %d: offset not a number in 0..%d",
+				 TRACE_LAYOUT_FILE, lineno + 1, LAYOUT_OFFSET_MAX);
+			return -EINVAL;
+		}
 		for (int i = 0; i < l->n; i++)
-			if (strlen(l->e[i].member) == klen && !strncmp(l->e[i].member, p, klen))
-				return snprintf(why, why_len, "%s line %d: %.*s given twice",
-						TRACE_LAYOUT_FILE, lineno + 1, (int)klen, p),
-				       -EINVAL;
-		if (l->n >= TRACE_LAYOUT_MAX)
-			return snprintf(why, why_len, "%s: more than %d lines", TRACE_LAYOUT_FILE,
-					TRACE_LAYOUT_MAX),
-			       -EINVAL;
+			if (strlen(l->e[i].member) == klen && !strncmp(l->e[i].member, p, klen)) {
+				snprintf(why, why_len, "%s line %d: %.*s given twice",
+					 TRACE_LAYOUT_FILE, lineno + 1, (int)klen, p);
+				return -EINVAL;
+			}
+		if (l->n >= TRACE_LAYOUT_MAX) {
+			snprintf(why, why_len, "%s: more than %d lines", TRACE_LAYOUT_FILE,
+				 TRACE_LAYOUT_MAX);
+			return -EINVAL;
+		}
 		memcpy(l->e[l->n].member, p, klen);
 		l->e[l->n].member[klen] = '\0';
-		l->e[l->n++].offset = off;
+		l->e[l->n++].offset = (long)off;
 		p = *end ? end + 1 : end;
 	}
 	return 0;
@@ -85,25 +88,28 @@ int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
 	char *text;
 
 	err = trace_module_hold(&loaded, how, sizeof(how));
-	if (err)
-		return snprintf(why, why_len,
-				"no /sys/kernel/btf/vmlinux (a kernel without "
-				"CONFIG_DEBUG_INFO_BTF) and no member offsets from %s: %s",
-				TRACE_LAYOUT_FILE, how),
-		       err;
+	if (err) {
+		snprintf(why, why_len,
+			 "no /sys/kernel/btf/vmlinux (a kernel without "
+			 "CONFIG_DEBUG_INFO_BTF) and no member offsets from %s: %s",
+			 TRACE_LAYOUT_FILE, how);
+		return err;
+	}
 	err = ab_read_file(TRACE_LAYOUT_FILE, LAYOUT_TEXT_MAX - 1, &text, NULL);
 	if (loaded) /* only for the read: leave the system as it was */
 		abk_unload("algbench_trace", ignored, sizeof(ignored));
-	if (err == -EFBIG)
-		return snprintf(why, why_len, "%s: longer than %d bytes", TRACE_LAYOUT_FILE,
-				LAYOUT_TEXT_MAX - 1),
-		       -EINVAL;
-	if (err)
-		return snprintf(why, why_len,
-				"%s: %s (algbench_trace.ko without crypto_layout is older than "
-				"this algbench: rebuild kmod/)",
-				TRACE_LAYOUT_FILE, strerror(-err)),
-		       err;
+	if (err == -EFBIG) {
+		snprintf(why, why_len, "%s: longer than %d bytes", TRACE_LAYOUT_FILE,
+			 LAYOUT_TEXT_MAX - 1);
+		return -EINVAL;
+	}
+	if (err) {
+		snprintf(why, why_len,
+			 "%s: %s (algbench_trace.ko without crypto_layout is older than "
+			 "this algbench: rebuild kmod/)",
+			 TRACE_LAYOUT_FILE, strerror(-err));
+		return err;
+	}
 	err = trace_layout_parse(l, text, why, why_len);
 	free(text);
 	return err;

@@ -530,6 +530,20 @@ int trace_counts_add(struct trace_counts *out, int n, int max, const struct trac
 	return n;
 }
 
+/* Column I (0: hits, 1: missed) of a kprobe_profile line's counts at P, blank-separated. */
+static int profile_column(const char *p, int i, unsigned long long *v)
+{
+	size_t len;
+
+	for (;;) {
+		p += strspn(p, " \t");
+		len = strcspn(p, " \t\n");
+		if (!i--)
+			return ab_parse_uint_n(p, len, 0, UINT64_MAX, 0, v);
+		p += len;
+	}
+}
+
 /*
  * A kretprobe has maxactive instances; a return beyond them is missed
  * (kprobe_profile's third column) and its error would go uncounted: then
@@ -538,12 +552,18 @@ int trace_counts_add(struct trace_counts *out, int n, int max, const struct trac
 static int missed_returns(struct trace_session *s, const char *ev)
 {
 	char name[96], *text = tracefs_read(&s->fs, "kprobe_profile", HIST_MAX, NULL), *p;
-	unsigned long long hits, missed;
+	unsigned long long hits = 0, missed = 0;
 
 	/* "  EVENT  HITS  MISSED": the event's name without its group */
 	snprintf(name, sizeof(name), "  %s ", ev);
 	p = text ? strstr(text, name) : NULL;
-	if (p && sscanf(p + strlen(name), "%llu %llu", &hits, &missed) == 2 && missed) {
+	if (p && (profile_column(&p[strlen(name)], 0, &hits) ||
+		  profile_column(&p[strlen(name)], 1, &missed))) {
+		snprintf(s->no_err_probes_why, sizeof(s->no_err_probes_why),
+			 "kprobe_profile's line for %s/%s is not 'EVENT HITS MISSED' with counts",
+			 TRACE_GROUP, ev);
+		s->err_probes = 0;
+	} else if (p && missed) {
 		snprintf(s->no_err_probes_why, sizeof(s->no_err_probes_why),
 			 "%s/%s missed %llu of %llu returns (kretprobe maxactive)", TRACE_GROUP, ev,
 			 missed, hits + missed);

@@ -99,8 +99,10 @@ int trace_session_start(struct trace_session *s, const struct trace_opts *o, cha
 int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
 {
 #ifdef ALGBENCH_HAVE_BPF
-	if (s->bpf)
-		return trace_bpf_close(s), 0;
+	if (s->bpf) {
+		trace_bpf_close(s);
+		return 0;
+	}
 #endif
 	return trace_tracefs_remove(s, why, why_len);
 }

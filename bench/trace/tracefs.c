@@ -72,20 +72,22 @@ int tracefs_find(struct tracefs *t, char *why, size_t why_len)
 			 fs.f_type == TRACEFS_MAGIC)
 			refused = ENOENT, at = i; /* mounted, and empty */
 	}
-	if (!readme && refused == ENOENT)
-		return snprintf(why, why_len,
-				"%s is tracefs but has no README: the kernel disabled tracing "
-				"at boot (dmesg: 'Tracing disabled due to lockdown' when it is "
-				"locked down for confidentiality)",
-				roots[at]),
-		       -ENOENT;
-	if (!readme && refused)
-		return snprintf(why, why_len,
-				"cannot read %s/README: %s (tracefs refuses every file while the "
-				"kernel is locked down for confidentiality, and to users without "
-				"the right to trace)",
-				roots[at], strerror(refused)),
-		       -refused;
+	if (!readme && refused == ENOENT) {
+		snprintf(why, why_len,
+			 "%s is tracefs but has no README: the kernel disabled tracing "
+			 "at boot (dmesg: 'Tracing disabled due to lockdown' when it is "
+			 "locked down for confidentiality)",
+			 roots[at]);
+		return -ENOENT;
+	}
+	if (!readme && refused) {
+		snprintf(why, why_len,
+			 "cannot read %s/README: %s (tracefs refuses every file while the "
+			 "kernel is locked down for confidentiality, and to users without "
+			 "the right to trace)",
+			 roots[at], strerror(refused));
+		return -refused;
+	}
 	if (!readme) {
 		snprintf(why, why_len,
 			 "tracefs is not mounted (no README under /sys/kernel/tracing "
@@ -110,16 +112,18 @@ int tracefs_open(struct tracefs *t, char *why, size_t why_len)
 	if (ret)
 		return ret;
 	tracefs_path(t, "kprobe_events", path, sizeof(path));
-	if (access(path, F_OK))
-		return snprintf(why, why_len, "%s: %s (a kernel without CONFIG_KPROBE_EVENTS)",
-				path, strerror(errno)),
-		       -ENOENT;
-	if (geteuid() || access(path, W_OK))
-		return snprintf(why, why_len,
-				"%s: not writable; algbench trace needs root (it adds "
-				"probes through tracefs)",
-				path),
-		       -EACCES;
+	if (access(path, F_OK)) {
+		snprintf(why, why_len, "%s: %s (a kernel without CONFIG_KPROBE_EVENTS)", path,
+			 strerror(errno));
+		return -ENOENT;
+	}
+	if (geteuid() || access(path, W_OK)) {
+		snprintf(why, why_len,
+			 "%s: not writable; algbench trace needs root (it adds "
+			 "probes through tracefs)",
+			 path);
+		return -EACCES;
+	}
 	return 0;
 }
 

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -270,6 +271,7 @@ static void test_boot_statistics(void)
 static void test_numbers(void)
 {
 	unsigned long long v = 7;
+	long long sv = 7;
 
 	ab_tap_ok(!ab_parse_uint("42", 1, 100, &v) && v == 42, "a number in range parses");
 	ab_tap_ok(ab_parse_uint(" 1", 0, 100, &v) == -EINVAL &&
@@ -305,6 +307,34 @@ static void test_numbers(void)
 			ab_parse_uint_n("0x10000000000000000", 19, 0, ~0ULL, AB_NUM_HEX, &v) ==
 				-ERANGE,
 		"AB_NUM_HEX: \"0x\" and hex digits only (a register as sysfs prints it), bounded");
+	ab_tap_ok(!ab_parse_uint_n("0a1b2c3d", 8, 0, 0xffffffffu, AB_NUM_BARE_HEX, &v) &&
+			  v == 0x0a1b2c3d &&
+			  ab_parse_uint_n("0x1b", 4, 0, 0xffffffffu, AB_NUM_BARE_HEX, &v) ==
+				  -EINVAL &&
+			  ab_parse_uint_n("1g", 2, 0, 0xffffffffu, AB_NUM_BARE_HEX, &v) ==
+				  -EINVAL &&
+			  ab_parse_uint_n("100000000", 9, 0, 0xffffffffu, AB_NUM_BARE_HEX, &v) ==
+				  -ERANGE,
+		  "AB_NUM_BARE_HEX: hex digits without 0x (a %08x checksum), bounded");
+	ab_tap_ok(
+		!ab_parse_int("-1", -1, 99, &sv) && sv == -1 && !ab_parse_int("42", -1, 99, &sv) &&
+			sv == 42 && !ab_parse_int("-0", -1, 99, &sv) && sv == 0 &&
+			!ab_parse_int("-9223372036854775808", LLONG_MIN, 0, &sv) &&
+			sv == LLONG_MIN &&
+			!ab_parse_int("9223372036854775807", 0, LLONG_MAX, &sv) && sv == LLONG_MAX,
+		"ab_parse_int: a '-' and digits, LLONG_MIN and LLONG_MAX themselves");
+	ab_tap_ok(
+		ab_parse_int("-2", -1, 99, &sv) == -ERANGE &&
+			ab_parse_int("100", -1, 99, &sv) == -ERANGE &&
+			ab_parse_int("-9223372036854775809", LLONG_MIN, 0, &sv) == -ERANGE &&
+			ab_parse_int("9223372036854775808", 0, LLONG_MAX, &sv) == -ERANGE &&
+			ab_parse_int("+1", -1, 99, &sv) == -EINVAL &&
+			ab_parse_int(" -1", -1, 99, &sv) == -EINVAL &&
+			ab_parse_int("--1", -9, 9, &sv) == -EINVAL &&
+			ab_parse_int("-", -9, 9, &sv) == -EINVAL &&
+			ab_parse_int("2abc", -9, 9, &sv) == -EINVAL &&
+			ab_parse_int("", -9, 9, &sv) == -EINVAL,
+		"ab_parse_int: out of MIN..MAX, '+', blanks, a lone '-' and trailing text refused");
 	ab_tap_ok(ab_kernel_version_code("6.10", 1) == 610 &&
 			  ab_kernel_version_code("6.1.0-50-amd64", 0) == 601 &&
 			  ab_kernel_version_code("6.12.0-rc1+", 0) == 612 &&
@@ -1047,6 +1077,70 @@ static void test_kmod_line(void)
 		  "a line over ABK_LINE_MAX is refused");
 }
 
+/* RES's reply parsed from TEXT; its return, and WHY. */
+static int parse_reply(struct abk_result *res, const char *text, char *why)
+{
+	memset(res, 0, sizeof(*res));
+	res->text = (char *)text;
+	why[0] = '\0';
+	return abk_parse_reply(res, why);
+}
+
+static void test_kmod_reply(void)
+{
+	static const char good[] =
+		"status=0\nerror=OK\nreason=\ntype=hash\nalg=sha256\nsize=4096\nthreads=2\n"
+		"cpus=0-1\ndriver=sha256-avx2\ncheck=vector\ninput_crc32=0a1b2c3d\nout_head=ab\n"
+		"ops=10\nbytes=40960\nns=1000\ncycles=3000\ncpu0.ops=6\ncpu0.bytes=24576\n"
+		"cpu0.ns=900\ncpu0.cycles=2700\ncpu1.ops=4\ncpu1.bytes=16384\ncpu1.ns=1000\n"
+		"cpu1.cycles=3000\n";
+	static const struct {
+		const char *text, *key;
+	} bad[] = {
+		{ "status=-1x\n", "status=-1x" },
+		{ "status=-99999\n", "status=-99999" },
+		{ "status=1\n", "status=1" },
+		{ "status=0\ninput_crc32=-1\n", "input_crc32=-1" },
+		{ "status=0\nops=-1\n", "ops=-1" },
+		{ "status=0\nsize=4294967296\n", "size=4294967296" },
+		{ "status=0\nbytes=12 \n", "bytes=12 " },
+		{ "status=0\nns=0000000000000000000000000000001x\n",
+		  "ns=0000000000000000000000000000" },
+		{ "status=0\ncpu0.ops=1\ncpu0.ns=x\n", "cpu0.ns=x" },
+		{ "status=0\ncpu99999999999.ops=1\n", "99999999999 is not a CPU number" },
+	};
+	struct abk_result *res = calloc(1, sizeof(*res));
+	char why[AB_WHY_LEN];
+	bool all = true;
+
+	if (!res) {
+		ab_tap_ok(0, "kmod reply: allocate a result");
+		return;
+	}
+	ab_tap_ok(!parse_reply(res, good, why) && res->status == 0 &&
+			  res->input_crc32 == 0x0a1b2c3d && res->size == 4096 &&
+			  res->threads == 2 && res->ops == 10 && res->cycles == 3000 &&
+			  res->n_cpus == 2 && res->cpus[1].cpu == 1 &&
+			  res->cpus[1].bytes == 16384 && !strcmp(res->driver, "sha256-avx2"),
+		  "kmod reply: every count, the crc32 and each CPU's counts");
+	ab_tap_ok(!parse_reply(res, "error=EIO\n", why) && res->status == -EIO &&
+			  !parse_reply(res, "status=-22\nerror=EINVAL\nreason=no\n", why) &&
+			  res->status == -EINVAL && !strcmp(res->reason, "no") && !res->ops,
+		  "kmod reply: no status is -EIO; a refusal has a -errno and no counts");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		bool ok = parse_reply(res, bad[i].text, why) == -EPROTO &&
+			  strstr(why, bad[i].key) &&
+			  strstr(why, "algbench.ko: a reply this algbench cannot read");
+
+		if (!ok)
+			ab_tap_diag("kmod reply '%s': %s", bad[i].text, why);
+		all = all && ok;
+	}
+	ab_tap_ok(all, "kmod reply: a status, crc32, count or CPU number that is not one: -EPROTO "
+		       "naming it");
+	free(res);
+}
+
 /*
  * run --energy-model's arithmetic against hand-computed figures: RK3399
  * big at 1800 MHz is 436 * 1800 * 1200^2 / 1e6 = 1130112 uW; busy for 1 s
@@ -1216,6 +1310,8 @@ static const char proc_listing[] =
 	"name : ghash\ndriver : ghash-clmulni\nmodule : ghash_clmulni_intel\npriority : 400\n"
 	"selftest : passed\ninternal : no\ntype : ahash\nasync : yes\nblocksize : 16\n"
 	"digestsize : 16\n\n"
+	"name : ghash\ndriver : ghash-garbled\nmodule : kernel\npriority : 1000x\n"
+	"selftest : passed\ninternal : no\ntype : shash\nblocksize : 16\ndigestsize : 16\n\n"
 	"name : hmac(sha3-256)\ndriver : hmac(sha3-256-generic)\nmodule : kernel\n"
 	"priority : 0\nselftest : passed\ninternal : no\ntype : shash\nblocksize : 136\n"
 	"digestsize : 32\n\n"
@@ -1260,6 +1356,10 @@ static void test_kernel_rows(void)
 			  !strcmp(k.driver, "ghash-clmulni") && a->keys[0].keylen == 16 &&
 			  a->ref == AB_REF_KERNEL && !strcmp(ab_alg_ref_name(a), "ghash-generic"),
 		  "ghash: binds ghash-clmulni with a 16-byte key, checked against ghash-generic");
+	ab_tap_ok(
+		!strcmp(ab_proc_crypto_best(algs, n, "ghash", AB_HASH)->driver, "ghash-clmulni") &&
+			!strcmp(ab_proc_crypto_lookup(algs, n, "ghash")->driver, "ghash-clmulni"),
+		"a priority that is not a number (atoi read '1000x' as 1000): never chosen");
 	ab_tap_ok(!ab_kernel_alg_build("ghash-generic", algs, n, &k, why) &&
 			  a->ref == AB_REF_NONE &&
 			  strstr(ab_alg_ref_name(a),
@@ -1354,6 +1454,7 @@ int main(void)
 	test_scaling();
 	test_backend_rows();
 	test_kmod_line();
+	test_kmod_reply();
 	test_spawn();
 	test_path_rel();
 	test_energy();

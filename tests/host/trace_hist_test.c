@@ -257,6 +257,9 @@ int main(void)
 			  "layout: a value that is not a number: refused, naming the line");
 		ab_tap_ok(trace_layout_parse(&l, "a.b=-1\n", why, sizeof(why)) == -EINVAL,
 			  "layout: a negative offset: refused");
+		ab_tap_ok(trace_layout_parse(&l, "a.b=12x\n", why, sizeof(why)) == -EINVAL &&
+				  strstr(why, "line 1: offset not a number"),
+			  "layout: an offset with trailing text: refused");
 		ab_tap_ok(trace_layout_parse(&l, "a.b=99999999999999999999\n", why, sizeof(why)) ==
 				  -EINVAL,
 			  "layout: an offset past 64 KiB: refused");
