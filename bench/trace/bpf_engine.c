@@ -307,7 +307,7 @@ int trace_bpf_open(struct trace_session *s, int fast, char *why, size_t why_len)
 	lib_log_len = 0;
 	lib_log[0] = '\0';
 	libbpf_set_print(collect_log);
-	/* never 0 on failure: errno may be 0 (libbpf returns its error), and a NULL skel must stop */
+	/* never 0 on failure: errno may be 0 (libbpf returns it), and a NULL skel must stop */
 	b->ncpu = libbpf_num_possible_cpus();
 	if (b->ncpu <= 0)
 		err = b->ncpu < 0 ? b->ncpu : -EINVAL;
