@@ -582,8 +582,10 @@ static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counte
 	if (ret)
 		return AB_TAP_FAIL;
 	r = calloc(3, sizeof(*r));
-	if (!r)
-		return snprintf(why, n, "out of memory"), AB_TAP_FAIL;
+	if (!r) {
+		snprintf(why, n, "out of memory");
+		return AB_TAP_FAIL;
+	}
 	w.shash_backed = driver_is_shash(c, driver);
 	ret = read_counters(c, driver, &r[0]);
 	if (!ret && !(ret = kmod_job(k, driver, 0, &res, why, n)))

@@ -137,8 +137,10 @@ static unsigned int warm_up(struct worker *w)
 
 	do {
 		ret = b->op(w->ctx);
-		if (ret < 0)
-			return worker_fail(w, ret, "warm-up op"), 1;
+		if (ret < 0) {
+			worker_fail(w, ret, "warm-up op");
+			return 1;
+		}
 		n++;
 		t = ab_now_ns();
 	} while (t < until && !ab_job_stopped());

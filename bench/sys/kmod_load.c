@@ -158,18 +158,29 @@ int abk_module_trusted(int fd, const char *path, char *why, size_t why_len)
 	struct stat st;
 	int err;
 
-	if (fstat(fd, &st))
-		return err = errno, snprintf(why, why_len, "%s: %s", path, strerror(err)), -err;
-	if (!S_ISREG(st.st_mode))
-		return snprintf(why, why_len, "%s is not a regular file", path), -EINVAL;
-	if (!owner_trusted(st.st_uid))
-		return snprintf(why, why_len, "%s is owned by uid %u (want root or uid %u)", path,
-				(unsigned int)st.st_uid, (unsigned int)geteuid()),
-		       -EACCES;
-	if (st.st_mode & (S_IWGRP | S_IWOTH))
-		return snprintf(why, why_len, "%s is writable by group or others", path), -EACCES;
-	if (!realpath(path, real))
-		return err = errno, snprintf(why, why_len, "%s: %s", path, strerror(err)), -err;
+	if (fstat(fd, &st)) {
+		err = errno;
+		snprintf(why, why_len, "%s: %s", path, strerror(err));
+		return -err;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, why_len, "%s is not a regular file", path);
+		return -EINVAL;
+	}
+	if (!owner_trusted(st.st_uid)) {
+		snprintf(why, why_len, "%s is owned by uid %u (want root or uid %u)", path,
+			 (unsigned int)st.st_uid, (unsigned int)geteuid());
+		return -EACCES;
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		snprintf(why, why_len, "%s is writable by group or others", path);
+		return -EACCES;
+	}
+	if (!realpath(path, real)) {
+		err = errno;
+		snprintf(why, why_len, "%s: %s", path, strerror(err));
+		return -err;
+	}
 	/*
 	 * Every folder up to /: whoever may write one could put another file
 	 * where this one is. A sticky folder writable by others (/tmp) lets
@@ -178,24 +189,25 @@ int abk_module_trusted(int fd, const char *path, char *why, size_t why_len)
 	 */
 	while ((slash = strrchr(real, '/'))) {
 		slash[slash == real] = '\0'; /* "/a" -> "/", "/a/b" -> "/a" */
-		if (stat(real, &st))
-			return err = errno, snprintf(why, why_len, "%s: %s", real, strerror(err)),
-			       -err;
-		if (!owner_trusted(st.st_uid))
-			return snprintf(why, why_len,
-					"its folder %s is owned by uid %u (want root or uid %u), "
-					"who "
-					"could replace %s",
-					real, (unsigned int)st.st_uid, (unsigned int)geteuid(),
-					path),
-			       -EACCES;
-		if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
-			return snprintf(
-				       why, why_len,
-				       "its folder %s is writable by group or others (not sticky), "
-				       "who could replace %s",
-				       real, path),
-			       -EACCES;
+		if (stat(real, &st)) {
+			err = errno;
+			snprintf(why, why_len, "%s: %s", real, strerror(err));
+			return -err;
+		}
+		if (!owner_trusted(st.st_uid)) {
+			snprintf(why, why_len,
+				 "its folder %s is owned by uid %u (want root or uid %u), "
+				 "who could replace %s",
+				 real, (unsigned int)st.st_uid, (unsigned int)geteuid(), path);
+			return -EACCES;
+		}
+		if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)) {
+			snprintf(why, why_len,
+				 "its folder %s is writable by group or others (not sticky), "
+				 "who could replace %s",
+				 real, path);
+			return -EACCES;
+		}
 		if (!strcmp(real, "/"))
 			break;
 	}

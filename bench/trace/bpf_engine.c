@@ -49,8 +49,10 @@ static int collect_log(enum libbpf_print_level level, const char *fmt, va_list a
 		return 0;
 	/* whole: the verifier's log comes as one message, its reason at the end */
 	len = vasprintf(&msg, fmt, ap);
-	if (len <= 0)
-		return free(len < 0 ? NULL : msg), 0;
+	if (len <= 0) {
+		free(len < 0 ? NULL : msg);
+		return 0;
+	}
 	n = (size_t)len;
 	if (n >= sizeof(lib_log)) { /* its tail only */
 		memmove(msg, msg + n - (sizeof(lib_log) - 1), sizeof(lib_log) - 1);
@@ -175,14 +177,14 @@ static int choose(struct trace_probe *p, const struct btf *btf, const char *ftra
 	want = trace_have_func(ftrace, p->d->func)		 ? p->d->func
 	       : p->d->alt && trace_have_func(ftrace, p->d->alt) ? p->d->alt
 								 : NULL;
-	if (want && (!p->probed || strcmp(want, p->probed)))
-		return snprintf(
-			       why, why_len,
-			       "BPF engine: %s is a function here (available_filter_functions) but "
-			       "not one in %s (inline in places, or left out of BTF): fentry "
-			       "cannot attach to it; the tracefs engine can",
-			       want, BTF_PATH),
-		       -ENOENT;
+	if (want && (!p->probed || strcmp(want, p->probed))) {
+		snprintf(why, why_len,
+			 "BPF engine: %s is a function here (available_filter_functions) but "
+			 "not one in %s (inline in places, or left out of BTF): fentry "
+			 "cannot attach to it; the tracefs engine can",
+			 want, BTF_PATH);
+		return -ENOENT;
+	}
 	return 0;
 }
 
@@ -228,10 +230,11 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 	char *ftrace = NULL, ignored[AB_WHY_LEN];
 	int err = 0;
 
-	if (!btf)
-		return snprintf(why, why_len, "BPF engine: %s: cannot read it as BTF: %s", BTF_PATH,
-				strerror(errno)),
-		       -EINVAL;
+	if (!btf) {
+		snprintf(why, why_len, "BPF engine: %s: cannot read it as BTF: %s", BTF_PATH,
+			 strerror(errno));
+		return -EINVAL;
+	}
 	if (!tracefs_find(&fs, ignored, sizeof(ignored)))
 		ftrace = tracefs_read(&fs, "available_filter_functions", FUNCS_MAX, NULL);
 	trace_probes_reset(s);
@@ -295,12 +298,13 @@ int trace_bpf_open(struct trace_session *s, int fast, char *why, size_t why_len)
 	struct trace_bpf *b;
 	int err, retire = 0;
 
-	if (access(BTF_PATH, F_OK))
-		return snprintf(why, why_len,
-				"BPF engine: no %s (a kernel without CONFIG_DEBUG_INFO_BTF): "
-				"CO-RE and fentry need the kernel's BTF",
-				BTF_PATH),
-		       -ENOENT;
+	if (access(BTF_PATH, F_OK)) {
+		snprintf(why, why_len,
+			 "BPF engine: no %s (a kernel without CONFIG_DEBUG_INFO_BTF): "
+			 "CO-RE and fentry need the kernel's BTF",
+			 BTF_PATH);
+		return -ENOENT;
+	}
 	b = calloc(1, sizeof(*b));
 	if (!b)
 		return -ENOMEM;
@@ -403,20 +407,24 @@ static int read_pass(struct trace_bpf *b, struct trace_counts *out, int *n, int 
 			}
 			sum.err += b->percpu[cpu].err;
 		}
-		if (add_row(out, n, max, name.drv, &sum))
-			return snprintf(why, why_len, "more than %d drivers", max), -ENOSPC;
+		if (add_row(out, n, max, name.drv, &sum)) {
+			snprintf(why, why_len, "more than %d drivers", max);
+			return -ENOSPC;
+		}
 	}
 	prev = NULL;
 	while (!bpf_map_get_next_key(fr, prev, &next)) {
 		struct abt_retired r;
 
 		key = next, prev = &key;
-		if (bpf_map_lookup_elem(fr, &key, &r))
-			return snprintf(why, why_len, "reading the retired map: %s",
-					strerror(errno)),
-			       -errno;
-		if (add_row(out, n, max, r.name.drv, &r.sum))
-			return snprintf(why, why_len, "more than %d drivers", max), -ENOSPC;
+		if (bpf_map_lookup_elem(fr, &key, &r)) {
+			snprintf(why, why_len, "reading the retired map: %s", strerror(errno));
+			return -errno;
+		}
+		if (add_row(out, n, max, r.name.drv, &r.sum)) {
+			snprintf(why, why_len, "more than %d drivers", max);
+			return -ENOSPC;
+		}
 	}
 	return 0;
 }
@@ -446,15 +454,16 @@ int trace_bpf_read(struct trace_session *s, struct trace_counts *out, int max, c
 		    __atomic_load_n(gen, __ATOMIC_ACQUIRE) != g1)
 			continue;
 		lost = __atomic_load_n(&b->skel->bss->lost, __ATOMIC_RELAXED);
-		if (lost)
-			return snprintf(why, why_len,
-					"%llu calls or unregistrations were not counted: more than "
-					"%d algorithms traced, or %d unregistered",
-					(unsigned long long)lost, ABT_MAX_ALGS, ABT_MAX_RETIRED),
-			       -EOVERFLOW;
+		if (lost) {
+			snprintf(why, why_len,
+				 "%llu calls or unregistrations were not counted: more than "
+				 "%d algorithms traced, or %d unregistered",
+				 (unsigned long long)lost, ABT_MAX_ALGS, ABT_MAX_RETIRED);
+			return -EOVERFLOW;
+		}
 		return n;
 	}
-	return snprintf(why, why_len, "the counters kept moving between algorithms (%d tries)",
-			READ_TRIES),
-	       -EAGAIN;
+	snprintf(why, why_len, "the counters kept moving between algorithms (%d tries)",
+		 READ_TRIES);
+	return -EAGAIN;
 }

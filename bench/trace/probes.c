@@ -230,13 +230,14 @@ int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, siz
 	if (err)
 		return err;
 	tracefs_path(&s->fs, "events/" TRACE_GROUP, path, sizeof(path));
-	if (!access(path, F_OK))
-		return snprintf(why, why_len,
-				"%s exists: another 'algbench trace' runs, or its "
-				"probes were left behind; algbench never touches "
-				"them (remove with: echo '-:%s/EVENT' >> %s/dynamic_events)",
-				path, TRACE_GROUP, s->fs.root),
-		       -EEXIST;
+	if (!access(path, F_OK)) {
+		snprintf(why, why_len,
+			 "%s exists: another 'algbench trace' runs, or its "
+			 "probes were left behind; algbench never touches "
+			 "them (remove with: echo '-:%s/EVENT' >> %s/dynamic_events)",
+			 path, TRACE_GROUP, s->fs.root);
+		return -EEXIST;
+	}
 	trace_probes_reset(s);
 	s->exit_probes = s->fs.ret_args;
 	if (!s->exit_probes)
@@ -358,10 +359,11 @@ int trace_tracefs_install(struct trace_session *s, char *why, size_t why_len)
 	int err = 0;
 
 	s->err_probes = !s->exit_probes;
-	if (!funcs)
-		return snprintf(why, why_len, "%s/available_filter_functions: %s", s->fs.root,
-				strerror(errno)),
-		       -errno;
+	if (!funcs) {
+		snprintf(why, why_len, "%s/available_filter_functions: %s", s->fs.root,
+			 strerror(errno));
+		return -errno;
+	}
 	for (size_t i = 0; i < s->n_probes; i++) {
 		struct trace_probe *p = &s->probes[i];
 
@@ -584,19 +586,23 @@ static int read_errors(struct trace_session *s, struct trace_probe *p, struct tr
 	err_event(s, (size_t)(p - s->probes), ev, sizeof(ev));
 	snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, ev);
 	text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
-	if (!text)
-		return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel, strerror(errno)),
-		       -errno;
+	if (!text) {
+		snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel, strerror(errno));
+		return -errno;
+	}
 	secs = trace_hist_parse(text, len, "ret", NULL, h, 1, why, why_len);
 	free(text);
 	if (secs < 0)
 		return secs;
-	if (secs != 1)
-		return snprintf(why, why_len, "%s: no hist table", rel), -ENOENT;
-	if (h->dropped)
-		return snprintf(why, why_len, "%s: %llu events dropped", rel,
-				(unsigned long long)h->dropped),
-		       -EOVERFLOW;
+	if (secs != 1) {
+		snprintf(why, why_len, "%s: no hist table", rel);
+		return -ENOENT;
+	}
+	if (h->dropped) {
+		snprintf(why, why_len, "%s: %llu events dropped", rel,
+			 (unsigned long long)h->dropped);
+		return -EOVERFLOW;
+	}
 	p->errors = 0;
 	for (size_t r = 0; r < h->n; r++)
 		p->errors += h->rows[r].hits;
@@ -610,10 +616,11 @@ static int read_algs(struct trace_session *s, char *why, size_t why_len)
 	size_t len;
 	int err = ab_read_file(TRACE_ALGS_FILE, TRACE_ALGS_TEXT_MAX, &text, &len);
 
-	if (err)
-		return snprintf(why, why_len, "%s: %s%s", TRACE_ALGS_FILE, strerror(-err),
-				err == -EFBIG ? " (more algorithms than algbench reads)" : ""),
-		       err;
+	if (err) {
+		snprintf(why, why_len, "%s: %s%s", TRACE_ALGS_FILE, strerror(-err),
+			 err == -EFBIG ? " (more algorithms than algbench reads)" : "");
+		return err;
+	}
 	err = trace_algs_parse(&s->algs_now, text, len, why, why_len);
 	free(text);
 	return err;
@@ -639,16 +646,17 @@ static int name_rows(struct trace_session *s, const char *rel, struct trace_hist
 			*listed = 1;
 			/* decimal as 6.1 and 6.12 print it; hex (a .hex key) too */
 			if (ab_parse_uint_n(key, strlen(key), 1, UINT64_MAX,
-					    strncmp(key, "0x", 2) ? 0 : AB_NUM_HEX, &ptr))
-				return snprintf(why, why_len, "%s: key '%s' is not a pointer", rel,
-						key),
-				       -EINVAL;
+					    strncmp(key, "0x", 2) ? 0 : AB_NUM_HEX, &ptr)) {
+				snprintf(why, why_len, "%s: key '%s' is not a pointer", rel, key);
+				return -EINVAL;
+			}
 			err = trace_algs_name(&s->alg_names, &s->algs_now, ptr, key,
 					      sizeof(h[k].rows[r].key));
-			if (err)
-				return snprintf(why, why_len, "naming alg 0x%llx: %s", ptr,
-						strerror(-err)),
-				       err;
+			if (err) {
+				snprintf(why, why_len, "naming alg 0x%llx: %s", ptr,
+					 strerror(-err));
+				return err;
+			}
 		}
 	return 0;
 }
@@ -669,10 +677,10 @@ int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int ma
 			continue;
 		snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, p->d->event);
 		text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
-		if (!text)
-			return snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel,
-					strerror(errno)),
-			       -errno;
+		if (!text) {
+			snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel, strerror(errno));
+			return -errno;
+		}
 		secs = trace_hist_parse(text, len, hist_key(s), "len", h, 2, why, why_len);
 		free(text);
 		if (secs < 0)
@@ -683,17 +691,19 @@ int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int ma
 		for (int pass = 0; pass < 2; pass++)
 			for (int k = 0; k < secs && n >= 0; k++)
 				if (h[k].filtered == pass) {
-					if (h[k].dropped)
-						return snprintf(why, why_len,
-								"%s: %llu events dropped (hist "
-								"table full)",
-								rel,
-								(unsigned long long)h[k].dropped),
-						       -EOVERFLOW;
+					if (h[k].dropped) {
+						snprintf(why, why_len,
+							 "%s: %llu events dropped (hist "
+							 "table full)",
+							 rel, (unsigned long long)h[k].dropped);
+						return -EOVERFLOW;
+					}
 					n = trace_counts_add(out, n, max, p->d, &h[k], pass);
 				}
-		if (n < 0)
-			return snprintf(why, why_len, "more than %d drivers", max), n;
+		if (n < 0) {
+			snprintf(why, why_len, "more than %d drivers", max);
+			return n;
+		}
 	}
 	for (size_t i = 0; i < s->n_probes; i++) {
 		int err =

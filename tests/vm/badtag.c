@@ -26,16 +26,19 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	kcapi_aead_setassoclen(h, 0);
-	if (kcapi_aead_encrypt(h, in, LEN, iv, out, LEN + TAG, KCAPI_ACCESS_SENDMSG) != LEN + TAG)
-		return fprintf(stderr, "badtag: encrypt failed\n"), 1;
+	if (kcapi_aead_encrypt(h, in, LEN, iv, out, LEN + TAG, KCAPI_ACCESS_SENDMSG) != LEN + TAG) {
+		fprintf(stderr, "badtag: encrypt failed\n");
+		return 1;
+	}
 	out[LEN + TAG - 1] ^= 1;
 	for (int i = 0; i < n; i++) {
 		ssize_t r =
 			kcapi_aead_decrypt(h, out, LEN + TAG, iv, in, LEN, KCAPI_ACCESS_SENDMSG);
 
-		if (r != -EBADMSG)
-			return fprintf(stderr, "badtag: decrypt %d gave %zd, not -EBADMSG\n", i, r),
-			       1;
+		if (r != -EBADMSG) {
+			fprintf(stderr, "badtag: decrypt %d gave %zd, not -EBADMSG\n", i, r);
+			return 1;
+		}
 	}
 	kcapi_aead_destroy(h);
 	return 0;

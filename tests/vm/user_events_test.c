@@ -237,17 +237,19 @@ static int hold(int argc, char **argv)
 		return 2;
 	}
 	fd = trace_ue_open(root, sizeof(root), why, sizeof(why));
-	if (fd < 0)
-		return fprintf(stderr, "user-events-test: %s\n", why), 1;
+	if (fd < 0) {
+		fprintf(stderr, "user-events-test: %s\n", why);
+		return 1;
+	}
 	snprintf(fs.root, sizeof(fs.root), "%s", root);
 	if ((ret = trace_ue_register(fd, TRACE_MARKER_NAME, TRACE_MARKER_FIELDS, true, &word_a, 0,
 				     &idx)) ||
 	    (ret = trace_ue_find_multi(root, TRACE_MARKER_NAME, TRACE_MARKER_FIELDS, tp,
 				       sizeof(tp))) ||
-	    (ret = enable(argv[2], tp, 1)))
-		return fprintf(stderr, "user-events-test: %s: %s\n", TRACE_MARKER_NAME,
-			       strerror(-ret)),
-		       1;
+	    (ret = enable(argv[2], tp, 1))) {
+		fprintf(stderr, "user-events-test: %s: %s\n", TRACE_MARKER_NAME, strerror(-ret));
+		return 1;
+	}
 	printf("tracepoint=user_events_multi/%s\n", tp);
 	fflush(stdout);
 	ret = ab_spawn((const char *const *)argv + 4, 0, why, sizeof(why));
