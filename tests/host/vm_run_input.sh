@@ -68,10 +68,13 @@ checked() { # checked NAME WANT ARGS...: scripts/vm/run --check ARGS gives WANT,
 	if [ "$rc" = "$want" ]; then ok "$name"; else not_ok "$name (exit $rc, want $want: $(head -c 300 <<<"$err"))"; fi
 }
 checked "--check --kernel uml-stats-on --smp 2: exit 2" 2 --kernel uml-stats-on --smp 2
-# (a folder with no build in it: the sanitized tree's own build is refused
-# under UML, rightly, and vm_uml checks that)
-mkdir -p nobuild
-checked "--check --kernel uml-stats-on: exit 0, nothing built" 0 --kernel uml-stats-on --build "$dir/nobuild"
+# (the sanitized tree's build passes --check too: a run refuses it under
+# UML, vm_uml checks that, but the build is not --check's to judge)
+checked "--check --kernel uml-stats-on: exit 0, nothing built" 0 --kernel uml-stats-on
+# This tree's x86 programs in an arm64 guest: a run refuses them, --check
+# does not (scripts/bench --arch arm64 asks before it builds build-arm64).
+refused "--arch arm64 with this tree's x86 build: refused" "not arm64" --arch arm64 --kernel debian-6.1
+checked "... --check does not judge the build: exit 0" 0 --arch arm64 --kernel debian-6.1
 checked "--check --kernel stats-on --arch arm64: exit 2" 2 --kernel stats-on --arch arm64
 checked "--check --kernel trace --icount --smp 2: exit 2" 2 --kernel trace --icount --smp 2
 checked "--check --kernel /etc/passwd: exit 2 (not a bzImage)" 2 --kernel /etc/passwd
