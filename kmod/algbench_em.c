@@ -48,9 +48,10 @@
 #include <linux/version.h>
 
 #include "algbench_em_model.h"
+#include "algbench_em_since.h"
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 9, 0)
-#error "algbench_em needs the runtime-modifiable energy model of Linux 6.9"
+#if LINUX_VERSION_CODE < KERNEL_VERSION(ALGBENCH_EM_SINCE_MAJOR, ALGBENCH_EM_SINCE_MINOR, 0)
+#error "algbench_em needs the runtime-modifiable energy model (algbench_em_since.h)"
 #endif
 
 #define EM_NAME	      "algbench_em"
