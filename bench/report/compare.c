@@ -25,6 +25,7 @@
 #include "core/number.h"
 #include "core/sequential.h"
 #include "core/stats.h"
+#include "report/tuning.h"
 #include "result/result_json.h"
 #include "sys/array.h"
 #include "sys/json_out.h"
@@ -922,7 +923,7 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	struct ab_seq_plan plan_store, *plan = NULL;
 	size_t look = SIZE_MAX, seq_decided = 0;
 	json_t *base = load_result(base_path), *new = base ? load_result(new_path) : NULL;
-	json_t *out = NULL, *pairs, *one_sided;
+	json_t *out = NULL, *pairs, *one_sided, *tuning;
 	struct pairing p = { 0 };
 	struct verdict *v = NULL;
 	double *pv = NULL, *padj = NULL;
@@ -995,6 +996,11 @@ static int compare(const char *base_path, const char *new_path, double threshold
 			deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK, "correction",
 			"benjamini-hochberg", "alpha", FDR_ALPHA, "pairs", pairs, "one_sided",
 			one_sided);
+	tuning = ab_host_tuning_check(base, new, tbl);
+	if (!tuning || json_object_set_new(out, "host_tuning", tuning)) {
+		ab_err("out of memory\n");
+		goto out;
+	}
 	print_header(tbl, deterministic, plan != NULL);
 	for (size_t i = 0, k = 0; i < p.n; i++) {
 		struct job_pair *jp = &p.pairs[i];

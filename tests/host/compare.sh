@@ -201,4 +201,27 @@ check "fixed rounds by default: no sequential block, verdicts as before" jqok '
 	(has("sequential") | not) and .pairs[0].verdict == "slower"' "$dir/slow.cmp"
 check "fixed rounds, an inconclusive pair: boots a side that would decide, and its spread" jqok '
 	.pairs[] | select(.job.alg == "cbc(aes)") | .boots_needed.boots >= 3 and .boots_needed.noise_log_sd > 0' "$dir/noisy.cmp"
+# Host tuning: every boot's governor, turbo, SMT and topology, checked by
+# compare (report/tuning.c). The same host: said in the JSON, no warning.
+check "one host in every boot: host_tuning same, each side's boot listed, no warning" sh -c '
+	jq -e ".host_tuning.same and (.host_tuning.boots | map(.side) == [\"base\", \"new\"])" "$0" >/dev/null &&
+	! "$1" compare "$2" "$3" 2>&1 | grep -q WARNING' "$dir/same.cmp" "$ALGBENCH" "$dir/base.json" "$dir/same.json"
+# A merged file's boots, one with another governor whose name is markdown
+# and HTML: the warning first, the boots' table, the name escaped.
+jq '.run.boots = [{round: 1, run: {host: {governor: "performance", turbo: "off", smt: "on", packages: 1, cores: 4}}},
+	{round: 2, run: {host: {governor: "<b>x|y</b>", turbo: "off", smt: "on", packages: 1, cores: 4}}}]' \
+	"$dir/same.json" >"$dir/tuned.json"
+jq '.run.boots = [{round: 1, run: {host: {governor: "performance", turbo: "off", smt: "on", packages: 1, cores: 4}}},
+	{round: 2, run: {host: {governor: "performance", turbo: "off", smt: "on", packages: 1, cores: 4}}}]' \
+	"$dir/same.json" >"$dir/tuned2.json"
+rc=0
+"$ALGBENCH" compare "$dir/tuned2.json" "$dir/tuned.json" --json "$dir/tuned.cmp" >"$dir/tuned.md" 2>"$dir/tuned.err" || rc=$?
+check "a boot with another governor: exit $rc as before (0), the warning on stderr and first in the markdown" sh -c '
+	[ "$0" = 0 ] && grep -q "governor/turbo/SMT/topology differ" "$1" &&
+	head -n1 "$2" | grep -q "^\*\*WARNING: the host.s governor/turbo/SMT/topology differ"' "$rc" "$dir/tuned.err" "$dir/tuned.md"
+check "... its table lists all 4 boots, the hostile name escaped" sh -c '
+	[ "$(grep -c "^| \(base\|new\) | [12] |" "$0")" = 4 ] && ! grep -q "<b>" "$0" && ! grep -q "x|y" "$0"' "$dir/tuned.md"
+check "... host_tuning in the JSON: not the same, new round 2's governor as the file says" jqok '
+	(.host_tuning.same | not) and (.host_tuning.boots | length) == 4
+	and .host_tuning.boots[3].governor == "<b>x|y</b>" and .host_tuning.boots[3].cores == 4' "$dir/tuned.cmp"
 tap_end
