@@ -7,8 +7,8 @@
 #include "sys/json_in.h"
 #include "sys/text.h"
 
-#define TUNING_WARNING                                                                      \
-	"WARNING: the host's governor/turbo/SMT/topology differ between boots; a verdict may " \
+#define TUNING_WARNING                                                                             \
+	"WARNING: the host's governor/turbo/SMT/topology differ between boots; a verdict may "     \
 	"measure the tuning, not the kernels"
 
 /* A count from the file: a non-negative integer, else -1 (shown as "-"). */
@@ -38,14 +38,14 @@ static int add_boots(json_t *boots, const char *side, const json_t *root)
 
 	if (!json_is_array(merged) || !json_array_size(merged))
 		return json_array_append_new(boots, boot_tuning(side, 1, run));
-	json_array_foreach(merged, i, b)
-	{
+	json_array_foreach (merged, i, b) {
 		const json_t *r = json_object_get(b, "round");
 
-		if (json_array_append_new(boots, boot_tuning(side,
-							     json_is_integer(r) ? json_integer_value(r)
-										: (json_int_t)i + 1,
-							     json_object_get(b, "run"))))
+		if (json_array_append_new(boots,
+					  boot_tuning(side,
+						      json_is_integer(r) ? json_integer_value(r)
+									 : (json_int_t)i + 1,
+						      json_object_get(b, "run"))))
 			return -1;
 	}
 	return 0;
@@ -77,11 +77,11 @@ static void print_boots(FILE *md, const json_t *boots)
 	const json_t *b;
 	size_t i;
 
-	fprintf(md, "**%s**\n\n| side | round | governor | turbo | SMT | packages | cores |\n"
-		    "|---|---|---|---|---|---|---|\n",
+	fprintf(md,
+		"**%s**\n\n| side | round | governor | turbo | SMT | packages | cores |\n"
+		"|---|---|---|---|---|---|---|\n",
 		TUNING_WARNING);
-	json_array_foreach(boots, i, b)
-	{
+	json_array_foreach (boots, i, b) {
 		fprintf(md, "| %s | %lld | ", ab_json_str(b, "side", "-"),
 			(long long)json_integer_value(json_object_get(b, "round")));
 		ab_fput_md(md, ab_json_str(b, "governor", "-"));
@@ -109,7 +109,8 @@ json_t *ab_host_tuning_check(const json_t *base, const json_t *new, FILE *md)
 		return NULL;
 	}
 	first = json_array_get(boots, 0);
-	json_array_foreach(boots, i, b) same = same && same_tuning(first, b);
+	json_array_foreach (boots, i, b)
+		same = same && same_tuning(first, b);
 	if (!same) {
 		ab_err("%s (compare's table lists each boot's)\n", TUNING_WARNING);
 		print_boots(md, boots);
