@@ -195,7 +195,7 @@ static int setup(struct conform_ctx *c)
 		char why[AB_WHY_LEN];
 
 		ret = -errno;
-		cu_open_why(-ret, why, sizeof(why));
+		cu_open_why(-ret, why);
 		printf("%sBail out! %s\n", c->tap ? "" : "conform: ", why);
 		return ret;
 	}
@@ -234,7 +234,7 @@ static int start_trace(struct conform_ctx *c, struct trace_session *s, const cha
 	trace_catch_stop(on_stop, 0);
 	if (engine)
 		trace_engine_parse(engine, &o); /* one of .choices */
-	err = trace_session_start(s, &o, why, sizeof(why));
+	err = trace_session_start(s, &o, why);
 	if (s->bpf_why[0] && strcmp(s->bpf_why, why))
 		conform_diag(c, "--trace: not the BPF engine: %s", s->bpf_why);
 	if (!err) {
@@ -284,7 +284,7 @@ static int run_all(struct conform_ctx *c)
 		for (size_t r = 0; group_runs(c, g) && r < *groups[g].n && !stop_signal; r++) {
 			const struct conform_check *k = &groups[g].rows[r];
 			char why[AB_WHY_LEN] = "";
-			enum ab_tap_verdict v = k->run(c, k->arg, why, sizeof(why));
+			enum ab_tap_verdict v = k->run(c, k->arg, why);
 
 			report(c, k->name, v, why);
 		}
@@ -324,7 +324,7 @@ static int conform_main(void *opts, int argc, char **argv)
 		ret = 2;
 	else
 		ret = run_all(&c);
-	if (c.trace && trace_probes_remove(c.trace, why, sizeof(why))) {
+	if (c.trace && trace_probes_remove(c.trace, why)) {
 		ab_err("--trace: %s\n", why);
 		ret = ret ? ret : 1;
 	}

@@ -47,7 +47,7 @@ struct conform_ctx {
 
 struct conform_check {
 	const char *name;
-	enum ab_tap_verdict (*run)(struct conform_ctx *c, const void *arg, char *why, size_t n);
+	enum ab_tap_verdict (*run)(struct conform_ctx *c, const void *arg, char why[AB_WHY_LEN]);
 	const void *arg;
 };
 

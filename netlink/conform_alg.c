@@ -98,8 +98,8 @@ static int snapshot_differs(struct conform_ctx *c, size_t *missing, size_t *extr
 	return ret;
 }
 
-static enum ab_tap_verdict check_dump_complete(struct conform_ctx *c, const void *arg, char *why,
-					       size_t n)
+static enum ab_tap_verdict check_dump_complete(struct conform_ctx *c, const void *arg,
+					       char why[AB_WHY_LEN])
 {
 	size_t missing = 0, extra = 0;
 	unsigned dgrams, msgs;
@@ -117,7 +117,7 @@ static enum ab_tap_verdict check_dump_complete(struct conform_ctx *c, const void
 	}
 	cu_last_dump_shape(c->s, &dgrams, &msgs);
 	if (ret) {
-		snprintf(why, n, "cannot compare: %s", strerror(-ret));
+		ab_whyf(why, "cannot compare: %s", strerror(-ret));
 		return AB_TAP_FAIL;
 	}
 	conform_diag(c, "dump: %zu algorithms in %u datagrams up to NLMSG_DONE; /proc/crypto: %zu",
@@ -125,8 +125,8 @@ static enum ab_tap_verdict check_dump_complete(struct conform_ctx *c, const void
 	if (!missing && !extra)
 		return AB_TAP_PASS;
 	snapshot_differs(c, &missing, &extra, true);
-	snprintf(why, n, "%s: %zu entries of /proc/crypto missing from the dump, %zu extra",
-		 missing ? "truncated dump" : "dump differs", missing, extra);
+	ab_whyf(why, "%s: %zu entries of /proc/crypto missing from the dump, %zu extra",
+		missing ? "truncated dump" : "dump differs", missing, extra);
 	return AB_TAP_FAIL;
 }
 
@@ -183,8 +183,8 @@ static int compare_alg(const struct conform_ctx *c, const struct cu_alg *a, cons
 	return bad;
 }
 
-static enum ab_tap_verdict check_getalg_agrees(struct conform_ctx *c, const void *arg, char *why,
-					       size_t n)
+static enum ab_tap_verdict check_getalg_agrees(struct conform_ctx *c, const void *arg,
+					       char why[AB_WHY_LEN])
 {
 	size_t checked = 0, failed = 0, skipped = 0;
 	int shown = 0;
@@ -214,15 +214,15 @@ static enum ab_tap_verdict check_getalg_agrees(struct conform_ctx *c, const void
 		     skipped ? " (skipped drivers listed twice in /proc/crypto)" : "");
 	if (!failed && checked)
 		return AB_TAP_PASS;
-	snprintf(why, n,
-		 checked ? "%zu of %zu algorithms disagree with /proc/crypto"
-			 : "no algorithm to compare",
-		 failed, checked);
+	ab_whyf(why,
+		checked ? "%zu of %zu algorithms disagree with /proc/crypto"
+			: "no algorithm to compare",
+		failed, checked);
 	return AB_TAP_FAIL;
 }
 
 static enum ab_tap_verdict expect_errno(const struct conform_ctx *c, int got, int want,
-					const char *what, char *why, size_t n)
+					const char *what, char why[AB_WHY_LEN])
 {
 	const char *msg = cu_last_ack(c->s)->msg;
 
@@ -231,19 +231,19 @@ static enum ab_tap_verdict expect_errno(const struct conform_ctx *c, int got, in
 			conform_diag(c, "%s: extack: %s", what, msg);
 		return AB_TAP_PASS;
 	}
-	snprintf(why, n, "%s answered %d (%s), want %d", what, got,
-		 got ? strerror(-got) : "success", want);
+	ab_whyf(why, "%s answered %d (%s), want %d", what, got, got ? strerror(-got) : "success",
+		want);
 	return AB_TAP_FAIL;
 }
 
-static enum ab_tap_verdict check_getalg_enoent(struct conform_ctx *c, const void *arg, char *why,
-					       size_t n)
+static enum ab_tap_verdict check_getalg_enoent(struct conform_ctx *c, const void *arg,
+					       char why[AB_WHY_LEN])
 {
 	struct cu_alg a;
 
 	(void)arg;
 	return expect_errno(c, cu_get(c->s, "algbench-no-such-alg", "", &a), -ENOENT,
-			    "GETALG algbench-no-such-alg", why, n);
+			    "GETALG algbench-no-such-alg", why);
 }
 
 /* On: a counters reply with a STAT attribute. Off: -ENOTSUPP. */
@@ -252,15 +252,15 @@ static bool stat_as_expected(const struct conform_ctx *c, int ret, const struct 
 	return c->stats ? ret == 0 && st->stat_attr : ret == -CU_ENOTSUPP;
 }
 
-static enum ab_tap_verdict check_getstat_all(struct conform_ctx *c, const void *arg, char *why,
-					     size_t n)
+static enum ab_tap_verdict check_getstat_all(struct conform_ctx *c, const void *arg,
+					     char why[AB_WHY_LEN])
 {
 	size_t failed = 0, kinds[CRYPTOCFGA_MAX + 1] = { 0 };
 	int shown = 0;
 
 	(void)arg;
 	if (c->stats < 0) {
-		snprintf(why, n, "%s", c->stats_why);
+		ab_whyf(why, "%s", c->stats_why);
 		return AB_TAP_SKIP;
 	}
 	for (size_t i = 0; i < c->n_algs; i++) {
@@ -285,24 +285,23 @@ static enum ab_tap_verdict check_getstat_all(struct conform_ctx *c, const void *
 		     c->n_algs, c->stats ? "counters" : "-ENOTSUPP, 524", c->stats_why);
 	if (!failed)
 		return AB_TAP_PASS;
-	snprintf(why, n, "%zu algorithms answered otherwise", failed);
+	ab_whyf(why, "%zu algorithms answered otherwise", failed);
 	return AB_TAP_FAIL;
 }
 
-static enum ab_tap_verdict check_getstat_unknown(struct conform_ctx *c, const void *arg, char *why,
-						 size_t n)
+static enum ab_tap_verdict check_getstat_unknown(struct conform_ctx *c, const void *arg,
+						 char why[AB_WHY_LEN])
 {
 	struct cu_stat st;
 
 	(void)arg;
 	if (c->stats < 0) {
-		snprintf(why, n, "%s", c->stats_why);
+		ab_whyf(why, "%s", c->stats_why);
 		return AB_TAP_SKIP;
 	}
 	/* Without stats the 6.1 stub answers before looking the name up. */
 	return expect_errno(c, cu_get_stat(c->s, "algbench-no-such-alg", "", &st),
-			    c->stats ? -ENOENT : -CU_ENOTSUPP, "GETSTAT algbench-no-such-alg", why,
-			    n);
+			    c->stats ? -ENOENT : -CU_ENOTSUPP, "GETSTAT algbench-no-such-alg", why);
 }
 
 const struct conform_check conform_alg_checks[] = {

@@ -114,7 +114,7 @@ static uint32_t len_override(const struct bad_req *b, size_t payload_len)
 }
 
 static enum ab_tap_verdict judge(const struct conform_ctx *c, const struct bad_req *b, int got,
-				 uint16_t reply_type, char *why, size_t n)
+				 uint16_t reply_type, char why[AB_WHY_LEN])
 {
 	int want = b->expect == E_STATS_ERRNO && !c->stats ? -CU_ENOTSUPP : b->err;
 	char gots[64];
@@ -126,26 +126,26 @@ static enum ab_tap_verdict judge(const struct conform_ctx *c, const struct bad_r
 	case E_STATS_ERRNO:
 		if (got == want)
 			return AB_TAP_PASS;
-		snprintf(why, n, "answered %s, want %d (%s)", gots, want, strerror(-want));
+		ab_whyf(why, "answered %s, want %d (%s)", gots, want, strerror(-want));
 		return AB_TAP_FAIL;
 	case E_REPLY:
 		if (got == 0 && reply_type == b->type)
 			return AB_TAP_PASS;
-		snprintf(why, n, "answered %s, reply type %u, want a type %u reply", gots,
-			 reply_type, b->type);
+		ab_whyf(why, "answered %s, reply type %u, want a type %u reply", gots, reply_type,
+			b->type);
 		return AB_TAP_FAIL;
 	case E_ACK:
 		if (got == 0 && reply_type == 0)
 			return AB_TAP_PASS;
-		snprintf(why, n, "answered %s (reply type %u), want a bare ack", gots, reply_type);
+		ab_whyf(why, "answered %s (reply type %u), want a bare ack", gots, reply_type);
 		return AB_TAP_FAIL;
 	case E_SILENT:
 		if (got != -ETIMEDOUT) {
-			snprintf(why, n, "answered %s, want no answer (dropped)", gots);
+			ab_whyf(why, "answered %s, want no answer (dropped)", gots);
 			return AB_TAP_FAIL;
 		}
 		if (c->n_algs && cu_get(c->s, "", c->algs[0].driver, &a)) {
-			snprintf(why, n, "dropped, but the socket does not answer GETALG after it");
+			ab_whyf(why, "dropped, but the socket does not answer GETALG after it");
 			return AB_TAP_FAIL;
 		}
 		return AB_TAP_PASS;
@@ -153,7 +153,7 @@ static enum ab_tap_verdict judge(const struct conform_ctx *c, const struct bad_r
 	return AB_TAP_FAIL;
 }
 
-static enum ab_tap_verdict check_bad(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_bad(struct conform_ctx *c, const void *arg, char why[AB_WHY_LEN])
 {
 	const struct bad_req *b = arg;
 	uint8_t buf[512];
@@ -163,8 +163,7 @@ static enum ab_tap_verdict check_bad(struct conform_ctx *c, const void *arg, cha
 	int got;
 
 	if (b->root && !ab_cap_effective(CAP_NET_ADMIN, true)) {
-		snprintf(
-			why, n,
+		ab_whyf(why,
 			"needs CAP_NET_ADMIN (run conform as root): without it the handler answers "
 			"EPERM before it reads the request");
 		return AB_TAP_SKIP;
@@ -177,7 +176,7 @@ static enum ab_tap_verdict check_bad(struct conform_ctx *c, const void *arg, cha
 		conform_diag(c, "extack: \"%s\" at byte %u of the request", ack->msg, ack->offset);
 	else if (ack->msg[0])
 		conform_diag(c, "extack: \"%s\"", ack->msg);
-	return judge(c, b, got, reply_type, why, n);
+	return judge(c, b, got, reply_type, why);
 }
 
 #define RQ  NLM_F_REQUEST
@@ -262,7 +261,7 @@ static bool is_bad_line(const char *msg)
 	return false;
 }
 
-static enum ab_tap_verdict check_dmesg(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_dmesg(struct conform_ctx *c, const void *arg, char why[AB_WHY_LEN])
 {
 	char rec[2048];
 	unsigned bad = 0, netlink_notes = 0;
@@ -270,7 +269,7 @@ static enum ab_tap_verdict check_dmesg(struct conform_ctx *c, const void *arg, c
 
 	(void)arg;
 	if (c->kmsg_fd < 0) {
-		snprintf(why, n, "cannot read /dev/kmsg (not root, or no devtmpfs)");
+		ab_whyf(why, "cannot read /dev/kmsg (not root, or no devtmpfs)");
 		return AB_TAP_SKIP;
 	}
 	/* One record per read; EPIPE means records were overwritten: go on. */
@@ -290,7 +289,7 @@ static enum ab_tap_verdict check_dmesg(struct conform_ctx *c, const void *arg, c
 	}
 	if (!bad)
 		return AB_TAP_PASS;
-	snprintf(why, n, "%u kernel log lines show a WARN/BUG/oops since the suite started", bad);
+	ab_whyf(why, "%u kernel log lines show a WARN/BUG/oops since the suite started", bad);
 	return AB_TAP_FAIL;
 }
 

@@ -186,7 +186,7 @@ static int read_counters(struct conform_ctx *c, const char *driver, struct readi
 	r->has_inner = !cu_get_stat(c->s, "", inner, &r->inner);
 	r->n_tr = 0;
 	if (c->trace) {
-		r->n_tr = trace_probes_read(c->trace, r->tr, TRACE_MAX_DRIVERS, why, sizeof(why));
+		r->n_tr = trace_probes_read(c->trace, r->tr, TRACE_MAX_DRIVERS, why);
 		if (r->n_tr < 0) {
 			conform_diag(c, "reading the traced counters: %s", why);
 			return -EIO;
@@ -199,15 +199,15 @@ static int read_counters(struct conform_ctx *c, const char *driver, struct readi
 }
 
 static int stat_deltas(const struct cu_stat *a, const struct cu_stat *b, const struct expect *e,
-		       int64_t *d, char *why, size_t n)
+		       int64_t *d, char why[AB_WHY_LEN])
 {
 	for (int i = 0; i < N_COUNTERS; i++) {
 		uint64_t x, y;
 
 		if (cu_stat_counter(a, e->counter[i], &x) ||
 		    cu_stat_counter(b, e->counter[i], &y)) {
-			snprintf(why, n, "%s: no counter %s in CRYPTOCFGA_STAT_%s", a->alg.driver,
-				 e->counter[i], cu_attr_kind(a->stat_attr));
+			ab_whyf(why, "%s: no counter %s in CRYPTOCFGA_STAT_%s", a->alg.driver,
+				e->counter[i], cu_attr_kind(a->stat_attr));
 			return -ENOENT;
 		}
 		d[i] = (int64_t)(y - x);
@@ -220,7 +220,7 @@ static int stat_deltas(const struct cu_stat *a, const struct cu_stat *b, const s
  * finding that names every counter that is off.
  */
 static enum ab_tap_verdict judge(const struct conform_ctx *c, const char *driver,
-				 const struct expect *e, const int64_t *got, char *why, size_t n)
+				 const struct expect *e, const int64_t *got, char why[AB_WHY_LEN])
 {
 	size_t off = 0;
 
@@ -232,9 +232,9 @@ static enum ab_tap_verdict judge(const struct conform_ctx *c, const char *driver
 		if (got[i] == (int64_t)e->delta[i])
 			continue;
 		if (!off)
-			off = (size_t)snprintf(why, n, "finding: %s", driver);
-		if (off < n)
-			off += (size_t)snprintf(why + off, n - off,
+			off = (size_t)ab_whyf(why, "finding: %s", driver);
+		if (off < AB_WHY_LEN)
+			off += (size_t)snprintf(why + off, AB_WHY_LEN - off,
 						" %s moved by %+" PRId64 ", expected +%" PRIu64 ";",
 						e->counter[i], got[i], e->delta[i]);
 	}
@@ -290,7 +290,7 @@ static bool cross_check_driver(const struct conform_ctx *c, const struct counter
 			       const char *driver, const struct cu_stat *s0,
 			       const struct cu_stat *s1, const struct reading *r0,
 			       const struct reading *r1, uint64_t failed_len, uint64_t *errs_sum,
-			       char *why, size_t n, size_t *off)
+			       char why[AB_WHY_LEN], size_t *off)
 {
 	bool entry = !c->trace->exit_probes, ok = true;
 	uint64_t err0 = 0, err1 = 0, errs;
@@ -329,9 +329,9 @@ static bool cross_check_driver(const struct conform_ctx *c, const struct counter
 		if (got == want)
 			continue;
 		ok = false;
-		if (*off < n)
+		if (*off < AB_WHY_LEN)
 			*off += (size_t)snprintf(
-				why + *off, n - *off,
+				why + *off, AB_WHY_LEN - *off,
 				" %s %s traced %+" PRId64 ", GETSTAT %+" PRId64 "%s;", driver, name,
 				(int64_t)got, (int64_t)want, how[0] ? " (adjusted)" : "");
 	}
@@ -341,17 +341,17 @@ static bool cross_check_driver(const struct conform_ctx *c, const struct counter
 /* The driver and its __ inner layer, each against its own GETSTAT counters. */
 static enum ab_tap_verdict cross_check(const struct conform_ctx *c, const struct counter_case *k,
 				       const char *driver, const struct reading *r0,
-				       const struct reading *r1, uint64_t failed_len, char *why,
-				       size_t n)
+				       const struct reading *r1, uint64_t failed_len,
+				       char why[AB_WHY_LEN])
 {
-	size_t off = (size_t)snprintf(why, n, "traced != GETSTAT:");
+	size_t off = (size_t)ab_whyf(why, "traced != GETSTAT:");
 	uint64_t errs = 0, traced_errs = r1->errors - r0->errors;
 	bool ok = cross_check_driver(c, k, driver, &r0->st, &r1->st, r0, r1, failed_len, &errs, why,
-				     n, &off);
+				     &off);
 
 	if (r0->has_inner && r1->has_inner)
 		ok &= cross_check_driver(c, k, r1->inner.alg.driver, &r0->inner, &r1->inner, r0, r1,
-					 failed_len, &errs, why, n, &off);
+					 failed_len, &errs, why, &off);
 	else
 		conform_diag(c, "%s: no __%s inner layer on this kernel", driver, driver);
 	/*
@@ -364,8 +364,8 @@ static enum ab_tap_verdict cross_check(const struct conform_ctx *c, const struct
 			     (int64_t)traced_errs, errs == traced_errs ? " equal" : " DIFFERENT");
 		if (errs != traced_errs) {
 			ok = false;
-			if (off < n)
-				snprintf(why + off, n - off,
+			if (off < AB_WHY_LEN)
+				snprintf(why + off, AB_WHY_LEN - off,
 					 " failed calls traced %+" PRId64
 					 ", GETSTAT err_cnt %+" PRId64 ";",
 					 (int64_t)traced_errs, (int64_t)errs);
@@ -478,7 +478,7 @@ static int run_case(struct conform_ctx *c, const struct counter_case *k, const c
 
 /* cross: judge traced against GETSTAT (the trace_ rows), else GETSTAT against expected. */
 static enum ab_tap_verdict check_afalg(struct conform_ctx *c, const struct counter_case *k,
-				       bool cross, char *why, size_t n)
+				       bool cross, char why[AB_WHY_LEN])
 {
 	struct kcapi_handle *h = NULL;
 	struct reading *r = calloc(2, sizeof(*r));
@@ -501,16 +501,15 @@ static enum ab_tap_verdict check_afalg(struct conform_ctx *c, const struct count
 	if (!ret)
 		ret = read_counters(c, driver, &r[1]);
 	if (ret) {
-		snprintf(why, n, "%s: cannot run: %s", k->alg, strerror(ret < 0 ? -ret : ret));
+		ab_whyf(why, "%s: cannot run: %s", k->alg, strerror(ret < 0 ? -ret : ret));
 		v = AB_TAP_FAIL;
 	} else if (cross) {
 		v = cross_check(c, k, driver, &r[0], &r[1], k->kind == K_AEAD ? LEN + TAG : LEN,
-				why, n);
+				why);
 	} else {
 		expected(k, c->counting_version, &w, &e);
-		v = stat_deltas(&r[0].st, &r[1].st, &e, got, why, n)
-			    ? AB_TAP_FAIL
-			    : judge(c, driver, &e, got, why, n);
+		v = stat_deltas(&r[0].st, &r[1].st, &e, got, why) ? AB_TAP_FAIL
+								  : judge(c, driver, &e, got, why);
 	}
 	free(r);
 	return v;
@@ -530,7 +529,7 @@ static const enum abk_op kmod_op[] = {
 
 /* One counted job (docs/kmod.md: count=) on every CPU; the module's result in res. */
 static int kmod_job(const struct counter_case *k, const char *alg, unsigned count,
-		    struct abk_result *res, char *why, size_t n)
+		    struct abk_result *res, char why[AB_WHY_LEN])
 {
 	char kwhy[AB_WHY_LEN] = "";
 	struct abk_line line;
@@ -545,8 +544,8 @@ static int kmod_job(const struct counter_case *k, const char *alg, unsigned coun
 	abk_line_uint(&line, ABK_KEY_COUNT, count);
 	ret = abk_run_line(&line, res, kwhy);
 	if (ret)
-		snprintf(why, n, "algbench.ko '%s': %s", line.text,
-			 res->reason[0] ? res->reason : kwhy);
+		ab_whyf(why, "algbench.ko '%s': %s", line.text,
+			res->reason[0] ? res->reason : kwhy);
 	return ret;
 }
 
@@ -557,7 +556,7 @@ static int kmod_job(const struct counter_case *k, const char *alg, unsigned coun
  * the N counted operations per CPU; the set-up's own deltas are reported.
  */
 static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counter_case *k,
-				      bool cross, char *why, size_t n)
+				      bool cross, char why[AB_WHY_LEN])
 {
 	struct abk_result res = { 0 };
 	struct reading *r;
@@ -570,28 +569,28 @@ static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counte
 
 	ret = abk_ensure_loaded(kwhy);
 	if (ret < 0) {
-		snprintf(why, n, "%s", kwhy);
+		ab_whyf(why, "%s", kwhy);
 		return AB_TAP_SKIP;
 	}
 	if (ret > 0)
 		conform_diag(c, "note: %s", kwhy);
 	/* Bind by name once to learn the driver, then pin it for the counted jobs. */
-	ret = kmod_job(k, k->alg, 0, &res, why, n);
+	ret = kmod_job(k, k->alg, 0, &res, why);
 	snprintf(driver, sizeof(driver), "%s", res.driver);
 	abk_result_free(&res);
 	if (ret)
 		return AB_TAP_FAIL;
 	r = calloc(3, sizeof(*r));
 	if (!r) {
-		snprintf(why, n, "out of memory");
+		ab_whyf(why, "out of memory");
 		return AB_TAP_FAIL;
 	}
 	w.shash_backed = driver_is_shash(c, driver);
 	ret = read_counters(c, driver, &r[0]);
-	if (!ret && !(ret = kmod_job(k, driver, 0, &res, why, n)))
+	if (!ret && !(ret = kmod_job(k, driver, 0, &res, why)))
 		ret = read_counters(c, driver, &r[1]);
 	abk_result_free(&res);
-	if (!ret && !(ret = kmod_job(k, driver, N_OPS, &res, why, n))) {
+	if (!ret && !(ret = kmod_job(k, driver, N_OPS, &res, why))) {
 		w.n = (uint64_t)N_OPS * res.threads;
 		w.csize = res.csize;
 		ret = read_counters(c, driver, &r[2]);
@@ -600,7 +599,7 @@ static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counte
 	expected(k, c->counting_version, &w, &e);
 	if (ret) {
 		if (!why[0])
-			snprintf(why, n, "%s: GETSTAT failed: %s", driver, strerror(-ret));
+			ab_whyf(why, "%s: GETSTAT failed: %s", driver, strerror(-ret));
 		v = AB_TAP_FAIL;
 	} else if (cross) {
 		/* everything the three jobs did, set-up included: no request fails here */
@@ -608,9 +607,9 @@ static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counte
 			     "%s: the count=0 and count=%d jobs (%" PRIu64 " ops on %" PRIu64
 			     " CPUs) and their set-up",
 			     driver, N_OPS, w.n, w.n / N_OPS);
-		v = cross_check(c, k, driver, &r[0], &r[2], 0, why, n);
-	} else if (stat_deltas(&r[0].st, &r[1].st, &e, setup, why, n) ||
-		   stat_deltas(&r[1].st, &r[2].st, &e, total, why, n)) {
+		v = cross_check(c, k, driver, &r[0], &r[2], 0, why);
+	} else if (stat_deltas(&r[0].st, &r[1].st, &e, setup, why) ||
+		   stat_deltas(&r[1].st, &r[2].st, &e, total, why)) {
 		v = AB_TAP_FAIL;
 	} else {
 		for (int i = 0; i < N_COUNTERS; i++)
@@ -620,23 +619,22 @@ static enum ab_tap_verdict check_kmod(struct conform_ctx *c, const struct counte
 			     "moved %s %+" PRId64 ", %s %+" PRId64 ", %s %+" PRId64,
 			     driver, w.n, LEN, w.n / N_OPS, e.counter[0], setup[0], e.counter[1],
 			     setup[1], e.counter[2], setup[2]);
-		v = judge(c, driver, &e, got, why, n);
+		v = judge(c, driver, &e, got, why);
 	}
 	free(r);
 	return v;
 }
 
-static enum ab_tap_verdict check_counters(struct conform_ctx *c, const void *arg, char *why,
-					  size_t n)
+static enum ab_tap_verdict check_counters(struct conform_ctx *c, const void *arg,
+					  char why[AB_WHY_LEN])
 {
 	const struct counter_case *k = arg;
 
 	if (c->stats != 1) {
-		snprintf(why, n, "no crypto statistics: %s", c->stats_why);
+		ab_whyf(why, "no crypto statistics: %s", c->stats_why);
 		return AB_TAP_SKIP;
 	}
-	return k->via == VIA_AFALG ? check_afalg(c, k, false, why, n)
-				   : check_kmod(c, k, false, why, n);
+	return k->via == VIA_AFALG ? check_afalg(c, k, false, why) : check_kmod(c, k, false, why);
 }
 
 /* An entry point the workload goes through that trace could not probe here, or NULL. */
@@ -654,24 +652,23 @@ static const char *unprobed(const struct trace_session *s, enum op op)
 }
 
 /* The same workload with the probes of algbench trace on: traced == GETSTAT. */
-static enum ab_tap_verdict check_traced(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_traced(struct conform_ctx *c, const void *arg,
+					char why[AB_WHY_LEN])
 {
 	const struct counter_case *k = arg;
 	const char *func;
 
 	if (c->stats != 1) {
-		snprintf(why, n, "no crypto statistics to compare with: %s", c->stats_why);
+		ab_whyf(why, "no crypto statistics to compare with: %s", c->stats_why);
 		return AB_TAP_SKIP;
 	}
 	if ((func = unprobed(c->trace, k->op))) {
-		snprintf(why, n,
-			 "%s (nor what it calls) is not a function on this kernel: not traced",
-			 func);
+		ab_whyf(why, "%s (nor what it calls) is not a function on this kernel: not traced",
+			func);
 		return AB_TAP_SKIP;
 	}
 	conform_diag(c, "probes: %s", c->trace->mode);
-	return k->via == VIA_AFALG ? check_afalg(c, k, true, why, n)
-				   : check_kmod(c, k, true, why, n);
+	return k->via == VIA_AFALG ? check_afalg(c, k, true, why) : check_kmod(c, k, true, why);
 }
 
 /* The workloads, each run by a counters_ row and (with --trace) by a trace_ row. */

@@ -139,7 +139,7 @@ static void run_unprivileged(struct conform_ctx *c)
 	free(after);
 }
 
-static enum ab_tap_verdict check_eperm(struct conform_ctx *c, const void *arg, char *why, size_t n)
+static enum ab_tap_verdict check_eperm(struct conform_ctx *c, const void *arg, char why[AB_WHY_LEN])
 {
 	int i = (int)(intptr_t)arg;
 	int got;
@@ -150,32 +150,32 @@ static enum ab_tap_verdict check_eperm(struct conform_ctx *c, const void *arg, c
 			     c->target, c->target_prio);
 	}
 	if (!c->priv.dropped) {
-		snprintf(why, n, "%s", c->priv.how);
+		ab_whyf(why, "%s", c->priv.how);
 		return AB_TAP_SKIP;
 	}
 	got = c->priv.err[i];
 	if (got == -EPERM)
 		return AB_TAP_PASS;
-	snprintf(why, n, "answered %d (%s) without CAP_NET_ADMIN, want -EPERM", got,
-		 got ? strerror(-got) : "success");
+	ab_whyf(why, "answered %d (%s) without CAP_NET_ADMIN, want -EPERM", got,
+		got ? strerror(-got) : "success");
 	return AB_TAP_FAIL;
 }
 
-static enum ab_tap_verdict check_unchanged(struct conform_ctx *c, const void *arg, char *why,
-					   size_t n)
+static enum ab_tap_verdict check_unchanged(struct conform_ctx *c, const void *arg,
+					   char why[AB_WHY_LEN])
 {
 	(void)arg;
 	if (!c->priv.dropped) {
-		snprintf(why, n, "%s", c->priv.how);
+		ab_whyf(why, "%s", c->priv.how);
 		return AB_TAP_SKIP;
 	}
 	if (!c->priv.changed_known) {
-		snprintf(why, n, "could not dump the algorithms before and after");
+		ab_whyf(why, "could not dump the algorithms before and after");
 		return AB_TAP_FAIL;
 	}
 	if (!c->priv.changed)
 		return AB_TAP_PASS;
-	snprintf(why, n, "the algorithm list changed across the refused requests");
+	ab_whyf(why, "the algorithm list changed across the refused requests");
 	return AB_TAP_FAIL;
 }
 

@@ -61,31 +61,31 @@ fail:
 	return NULL;
 }
 
-void cu_open_why(int err, char *why, size_t len)
+void cu_open_why(int err, char why[AB_WHY_LEN])
 {
 	char kernel[AB_WHY_LEN];
 	int modules;
 
 	if (err != EPROTONOSUPPORT) {
-		snprintf(why, len, "cannot open a NETLINK_CRYPTO socket: %s", strerror(err));
+		ab_whyf(why, "cannot open a NETLINK_CRYPTO socket: %s", strerror(err));
 		return;
 	}
-	modules = ab_modules_loadable(kernel, sizeof(kernel));
+	modules = ab_modules_loadable(kernel);
 	if (modules == -ENOSYS)
-		snprintf(why, len,
-			 "cannot open a NETLINK_CRYPTO socket: %s: crypto_user is not built in, "
-			 "and %s, or one with crypto_user built in (CONFIG_CRYPTO_USER=y)",
-			 strerror(err), kernel);
+		ab_whyf(why,
+			"cannot open a NETLINK_CRYPTO socket: %s: crypto_user is not built in, "
+			"and %s, or one with crypto_user built in (CONFIG_CRYPTO_USER=y)",
+			strerror(err), kernel);
 	else if (modules)
-		snprintf(why, len,
-			 "cannot open a NETLINK_CRYPTO socket: %s: crypto_user is not loaded, and "
-			 "%s (modprobe crypto_user)",
-			 strerror(err), kernel);
+		ab_whyf(why,
+			"cannot open a NETLINK_CRYPTO socket: %s: crypto_user is not loaded, and "
+			"%s (modprobe crypto_user)",
+			strerror(err), kernel);
 	else
-		snprintf(why, len,
-			 "cannot open a NETLINK_CRYPTO socket: %s (is crypto_user loaded? try "
-			 "'modprobe crypto_user')",
-			 strerror(err));
+		ab_whyf(why,
+			"cannot open a NETLINK_CRYPTO socket: %s (is crypto_user loaded? try "
+			"'modprobe crypto_user')",
+			strerror(err));
 }
 
 void cu_close(struct cu_sock *s)

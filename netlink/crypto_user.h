@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/error.h"
+
 #ifndef NETLINK_CRYPTO
 #define NETLINK_CRYPTO 21
 #endif
@@ -141,7 +143,7 @@ struct cu_sock *cu_open(void);
  * where modules cannot be loaded (sys/modules.h), the evidence and the fix:
  * a kernel with CONFIG_MODULES=y, or one with CONFIG_CRYPTO_USER=y.
  */
-void cu_open_why(int err, char *why, size_t len);
+void cu_open_why(int err, char why[AB_WHY_LEN]);
 void cu_close(struct cu_sock *s);
 /* The extended ack of the last request that failed (error 0 if none). */
 const struct cu_ack *cu_last_ack(const struct cu_sock *s);

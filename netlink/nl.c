@@ -285,7 +285,7 @@ static int nl_sub(int argc, char **argv, bool want_name,
 	if (!s) {
 		char why[AB_WHY_LEN];
 
-		cu_open_why(errno, why, sizeof(why));
+		cu_open_why(errno, why);
 		ab_err("%s\n", why);
 		return 2;
 	}

@@ -56,21 +56,21 @@ int ab_backend_runs_alg(const struct ab_backend *b, const struct ab_alg *alg)
 	return ab_backend_runs(b, alg->type) && (!(b->needs & AB_NEEDS_EVP) || alg->keys[0].evp);
 }
 
-int ab_backend_refuses(const struct ab_job *job, char *why)
+int ab_backend_refuses(const struct ab_job *job, char why[AB_WHY_LEN])
 {
 	const struct ab_backend *b = job->backend;
 	enum ab_type type = job->alg->type;
 	const struct ab_mode *m;
 
 	if (!ab_backend_runs(b, type)) {
-		snprintf(why, AB_WHY_LEN, "%s: the %s backend cannot run %s jobs (%s)",
-			 job->alg->name, b->name, ab_type_name(type),
-			 b->type_why[type] ? b->type_why[type] : "not implemented");
+		ab_whyf(why, "%s: the %s backend cannot run %s jobs (%s)", job->alg->name, b->name,
+			ab_type_name(type),
+			b->type_why[type] ? b->type_why[type] : "not implemented");
 		return -EOPNOTSUPP;
 	}
 	m = ab_job_mode(job);
 	if (m->no_types & (1u << type)) {
-		snprintf(why, AB_WHY_LEN, "%s: %s", job->alg->name, m->no_types_why);
+		ab_whyf(why, "%s: %s", job->alg->name, m->no_types_why);
 		return -EOPNOTSUPP;
 	}
 	return 0;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/error.h"
 #include "core/job.h"
 
 /*
@@ -62,17 +63,18 @@ struct ab_backend {
 	 * module loading; the plan asks it for every job, dry runs included.
 	 * 0, or -EOPNOTSUPP/-EINVAL and WHY.
 	 */
-	int (*supports)(const struct ab_job *job, char *why);
+	int (*supports)(const struct ab_job *job, char why[AB_WHY_LEN]);
 	/*
 	 * Can JOB run here? 0; 1 with a note in WHY for the command to say (the
 	 * module was loaded from the build, not installed); or -errno and WHY
 	 * (module missing, no EVP name).
 	 */
-	int (*probe)(const struct ab_job *job, char *why);
+	int (*probe)(const struct ab_job *job, char why[AB_WHY_LEN]);
 	/* The driver implementing JOB's algorithm ("" if the backend cannot tell). */
 	void (*driver)(const struct ab_job *job, char *buf, size_t len);
 
-	int (*open)(const struct ab_job *job, const struct ab_vector *v, void **ctx, char *why);
+	int (*open)(const struct ab_job *job, const struct ab_vector *v, void **ctx,
+		    char why[AB_WHY_LEN]);
 	int (*op)(void *ctx);
 	/* The last op's output in canonical form (see struct ab_vector). */
 	int (*output)(void *ctx, const uint8_t **out, size_t *len);
@@ -98,7 +100,7 @@ int ab_backend_runs_alg(const struct ab_backend *b, const struct ab_alg *alg);
  * -EOPNOTSUPP and WHY when JOB's backend or mode never runs its type (the
  * rows' types, type_why, no_types); 0 otherwise.
  */
-int ab_backend_refuses(const struct ab_job *job, char *why);
+int ab_backend_refuses(const struct ab_job *job, char why[AB_WHY_LEN]);
 /* Each backend's name, each mode's name once: each and a space on OUT (completion). */
 void ab_backend_words(FILE *out);
 void ab_mode_words(FILE *out);

@@ -67,7 +67,7 @@ static const char *algif_of(enum ab_type type)
 }
 
 /* ENOENT from bind means the algorithm or the algif_<type> module is absent. */
-static int explain_errno(const struct ab_job *job, int err, const char *what, char *why)
+static int explain_errno(const struct ab_job *job, int err, const char *what, char why[AB_WHY_LEN])
 {
 	const char *algif = algif_of(job->alg->type);
 	char sys[64];
@@ -76,26 +76,25 @@ static int explain_errno(const struct ab_job *job, int err, const char *what, ch
 	err = err < 0 ? -err : err;
 	snprintf(sys, sizeof(sys), "/sys/module/%s", algif);
 	if (err == EAFNOSUPPORT || err == EOPNOTSUPP)
-		snprintf(why, AB_WHY_LEN,
-			 "%s: AF_ALG not available in this kernel (CONFIG_CRYPTO_USER_API "
-			 "off or af_alg not loaded); afalg jobs skipped",
-			 job->alg->name);
+		ab_whyf(why,
+			"%s: AF_ALG not available in this kernel (CONFIG_CRYPTO_USER_API "
+			"off or af_alg not loaded); afalg jobs skipped",
+			job->alg->name);
 	else if (err == ENOENT && stat(sys, &st))
-		snprintf(why, AB_WHY_LEN,
-			 "%s: %s not available in this kernel (module missing or "
-			 "blacklisted; try 'modprobe %s'); %s jobs skipped",
-			 job->alg->name, algif, algif, ab_type_name(job->alg->type));
+		ab_whyf(why,
+			"%s: %s not available in this kernel (module missing or "
+			"blacklisted; try 'modprobe %s'); %s jobs skipped",
+			job->alg->name, algif, algif, ab_type_name(job->alg->type));
 	else if (err == ENOENT)
-		snprintf(why, AB_WHY_LEN,
-			 "%s: the kernel has no such algorithm (not built, or its "
-			 "module cannot be loaded)",
-			 job->alg->name);
+		ab_whyf(why,
+			"%s: the kernel has no such algorithm (not built, or its "
+			"module cannot be loaded)",
+			job->alg->name);
 	else if (err == EINVAL && !strcmp(what, "setkey"))
-		snprintf(why, AB_WHY_LEN, "%s: the driver refused a %u-byte key (EINVAL)",
-			 job->alg->name, job->key->keylen);
+		ab_whyf(why, "%s: the driver refused a %u-byte key (EINVAL)", job->alg->name,
+			job->key->keylen);
 	else
-		snprintf(why, AB_WHY_LEN, "%s: AF_ALG %s failed: %s", job->alg->name, what,
-			 strerror(err));
+		ab_whyf(why, "%s: AF_ALG %s failed: %s", job->alg->name, what, strerror(err));
 	return -err;
 }
 
@@ -119,7 +118,7 @@ static void afalg_driver(const struct ab_job *job, char *buf, size_t len)
 	free(algs);
 }
 
-static int open_hash(struct afalg_ctx *c, char *why)
+static int open_hash(struct afalg_ctx *c, char why[AB_WHY_LEN])
 {
 	const struct ab_job *job = c->job;
 
@@ -161,7 +160,7 @@ static int alloc_io(struct afalg_ctx *c, size_t inlen, size_t outlen)
 	return 0;
 }
 
-static int open_aead(struct afalg_ctx *c, char *why)
+static int open_aead(struct afalg_ctx *c, char why[AB_WHY_LEN])
 {
 	const struct ab_job *job = c->job;
 	const struct ab_alg *alg = job->alg;
@@ -187,7 +186,7 @@ static int open_aead(struct afalg_ctx *c, char *why)
 	return 0;
 }
 
-static int open_skcipher(struct afalg_ctx *c, char *why)
+static int open_skcipher(struct afalg_ctx *c, char why[AB_WHY_LEN])
 {
 	const struct ab_job *job = c->job;
 	int ret;
@@ -216,7 +215,8 @@ static void quiet_libkcapi(void)
 	kcapi_set_verbosity(KCAPI_LOG_NONE);
 }
 
-static int afalg_open(const struct ab_job *job, const struct ab_vector *v, void **ctxp, char *why)
+static int afalg_open(const struct ab_job *job, const struct ab_vector *v, void **ctxp,
+		      char why[AB_WHY_LEN])
 {
 	static pthread_once_t quiet = PTHREAD_ONCE_INIT;
 	struct afalg_ctx *c;
@@ -238,8 +238,7 @@ static int afalg_open(const struct ab_job *job, const struct ab_vector *v, void 
 	else
 		ret = open_skcipher(c, why);
 	if (ret == -ENOMEM)
-		snprintf(why, AB_WHY_LEN, "%s: out of memory for %zu-byte buffers", job->alg->name,
-			 job->size);
+		ab_whyf(why, "%s: out of memory for %zu-byte buffers", job->alg->name, job->size);
 	if (ret) {
 		afalg_close(c);
 		return ret;

@@ -60,17 +60,17 @@ static enum abk_type kmod_type(const struct ab_job *job)
  * harness pins its threads (taskset -c 2,3 algbench ... runs on 2 and 3),
  * written as ranges so 1024 CPUs fit the line. -EINVAL if fewer are usable.
  */
-static int kmod_cpus(unsigned int threads, char *out, size_t len, char *why)
+static int kmod_cpus(unsigned int threads, char *out, size_t len, char why[AB_WHY_LEN])
 {
 	int cpus[1024];
 	int n = ab_cpu_list(cpus, 1024);
 	size_t pos = 0;
 
 	if (n < (int)threads) {
-		snprintf(why, AB_WHY_LEN,
-			 "threads=%u but this process may run on %d CPUs (its affinity "
-			 "mask): use fewer --threads or widen the mask",
-			 threads, n);
+		ab_whyf(why,
+			"threads=%u but this process may run on %d CPUs (its affinity "
+			"mask): use fewer --threads or widen the mask",
+			threads, n);
 		return -EINVAL;
 	}
 	out[0] = '\0';
@@ -82,8 +82,7 @@ static int kmod_cpus(unsigned int threads, char *out, size_t len, char *why)
 		pos += (size_t)snprintf(out + pos, len - pos, j > i ? "%s%d-%d" : "%s%d",
 					pos ? "," : "", cpus[i], cpus[j]);
 		if (pos >= len) {
-			snprintf(why, AB_WHY_LEN, "the CPU list of %u threads is too long",
-				 threads);
+			ab_whyf(why, "the CPU list of %u threads is too long", threads);
 			return -EINVAL;
 		}
 		i = j + 1;
@@ -91,28 +90,28 @@ static int kmod_cpus(unsigned int threads, char *out, size_t len, char *why)
 	return 0;
 }
 
-static int kmod_supports(const struct ab_job *job, char *why)
+static int kmod_supports(const struct ab_job *job, char why[AB_WHY_LEN])
 {
 	if (job->alg->type == AB_ACOMP && job->size > ABK_MAX_ACOMP_SIZE) {
-		snprintf(why, AB_WHY_LEN,
-			 "%s: %zu bytes is over the kernel's 64 KiB acomp limit (scomp "
-			 "scratch buffers); use --sizes up to 65536",
-			 job->alg->name, job->size);
+		ab_whyf(why,
+			"%s: %zu bytes is over the kernel's 64 KiB acomp limit (scomp "
+			"scratch buffers); use --sizes up to 65536",
+			job->alg->name, job->size);
 		return -EINVAL;
 	}
 	/* the module's limits (kmod/algbench_abi.h), said here rather than as its EINVAL */
 	if (job->seconds * 1000 > ABK_MAX_MS || job->warmup * 1000 > ABK_MAX_WARMUP_MS) {
-		snprintf(why, AB_WHY_LEN,
-			 "--seconds %g / --warmup %g: algbench.ko takes at most %u s "
-			 "and %u s; use --seconds up to %u, --warmup up to %u",
-			 job->seconds, job->warmup, ABK_MAX_MS / 1000, ABK_MAX_WARMUP_MS / 1000,
-			 ABK_MAX_MS / 1000, ABK_MAX_WARMUP_MS / 1000);
+		ab_whyf(why,
+			"--seconds %g / --warmup %g: algbench.ko takes at most %u s "
+			"and %u s; use --seconds up to %u, --warmup up to %u",
+			job->seconds, job->warmup, ABK_MAX_MS / 1000, ABK_MAX_WARMUP_MS / 1000,
+			ABK_MAX_MS / 1000, ABK_MAX_WARMUP_MS / 1000);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-static int kmod_probe(const struct ab_job *job, char *why)
+static int kmod_probe(const struct ab_job *job, char why[AB_WHY_LEN])
 {
 	int err = kmod_supports(job, why);
 
@@ -199,7 +198,7 @@ static void acomp_detail(const struct ab_job *job, const struct abk_result *kr,
  * backend (testmgr's test_*_vs_generic_impl). Bytes in EXPECT, or -errno.
  */
 static int generic_expect(const struct ab_job *kj, const struct ab_vector *v, const char *cpus,
-			  uint8_t *expect, size_t max, char *why)
+			  uint8_t *expect, size_t max, char why[AB_WHY_LEN])
 {
 	struct ab_alg generic = *kj->alg;
 	struct ab_job gj = *kj;
@@ -218,8 +217,8 @@ static int generic_expect(const struct ab_job *kj, const struct ab_vector *v, co
 		snprintf(sub, sizeof(sub), "no output bytes in the reply (out_head=%s)",
 			 kr->out_head);
 	if (ret <= 0) {
-		snprintf(why, AB_WHY_LEN, "%s: its reference, the kernel's %s, failed: %.400s",
-			 kj->alg->name, generic.name, sub);
+		ab_whyf(why, "%s: its reference, the kernel's %s, failed: %.400s", kj->alg->name,
+			generic.name, sub);
 		ret = ret ? ret : -EIO;
 	}
 	abk_result_free(kr);

@@ -29,11 +29,11 @@ struct openssl_ctx {
 	uint8_t tag[16];
 };
 
-static int openssl_probe(const struct ab_job *job, char *why)
+static int openssl_probe(const struct ab_job *job, char why[AB_WHY_LEN])
 {
 	if (!job->key->evp) {
-		snprintf(why, AB_WHY_LEN, "%s: OpenSSL has no implementation; openssl jobs skipped",
-			 job->alg->name);
+		ab_whyf(why, "%s: OpenSSL has no implementation; openssl jobs skipped",
+			job->alg->name);
 		return -ENOENT;
 	}
 	return 0;
@@ -62,7 +62,7 @@ static int open_mac(struct openssl_ctx *c)
 	return 0;
 }
 
-static int open_hash(struct openssl_ctx *c, char *why)
+static int open_hash(struct openssl_ctx *c, char why[AB_WHY_LEN])
 {
 	c->outlen = c->job->alg->digestlen;
 	if (c->job->alg->flags & AB_F_HMAC)
@@ -74,7 +74,7 @@ static int open_hash(struct openssl_ctx *c, char *why)
 	return c->md ? 0 : -ENOMEM;
 }
 
-static int open_cipher(struct openssl_ctx *c, char *why)
+static int open_cipher(struct openssl_ctx *c, char why[AB_WHY_LEN])
 {
 	const struct ab_job *job = c->job;
 	EVP_CIPHER *cipher = c->cipher_type = ab_evp_cipher(job, why);
@@ -101,7 +101,8 @@ static int open_cipher(struct openssl_ctx *c, char *why)
 
 static void openssl_close(void *ctx);
 
-static int openssl_open(const struct ab_job *job, const struct ab_vector *v, void **ctxp, char *why)
+static int openssl_open(const struct ab_job *job, const struct ab_vector *v, void **ctxp,
+			char why[AB_WHY_LEN])
 {
 	struct openssl_ctx *c = calloc(1, sizeof(*c));
 	int ret;
@@ -118,9 +119,8 @@ static int openssl_open(const struct ab_job *job, const struct ab_vector *v, voi
 	ret = job->alg->type == AB_HASH ? open_hash(c, why) : open_cipher(c, why);
 	if (ret) {
 		if (ret != -ENOENT)
-			snprintf(why, AB_WHY_LEN,
-				 "%s: OpenSSL %s refused the parameters (%u-byte key)",
-				 job->alg->name, job->key->evp, job->key->keylen);
+			ab_whyf(why, "%s: OpenSSL %s refused the parameters (%u-byte key)",
+				job->alg->name, job->key->evp, job->key->keylen);
 		openssl_close(c);
 		return ret;
 	}

@@ -36,23 +36,23 @@ void ab_evp_aead_params(const struct ab_alg *alg, const struct ab_vector *v, str
  * Explicit fetches: a legacy EVP_get_*byname() object makes every Init
  * fetch the provider implementation again, which dominates small ops.
  */
-EVP_CIPHER *ab_evp_cipher(const struct ab_job *job, char *why)
+EVP_CIPHER *ab_evp_cipher(const struct ab_job *job, char why[AB_WHY_LEN])
 {
 	EVP_CIPHER *c = job->key->evp ? EVP_CIPHER_fetch(NULL, job->key->evp, NULL) : NULL;
 
 	if (!c)
-		snprintf(why, AB_WHY_LEN, "%s: OpenSSL has no cipher %s", job->alg->name,
-			 job->key->evp ? job->key->evp : "for it");
+		ab_whyf(why, "%s: OpenSSL has no cipher %s", job->alg->name,
+			job->key->evp ? job->key->evp : "for it");
 	return c;
 }
 
-EVP_MD *ab_evp_md(const struct ab_job *job, char *why)
+EVP_MD *ab_evp_md(const struct ab_job *job, char why[AB_WHY_LEN])
 {
 	EVP_MD *md = job->key->evp ? EVP_MD_fetch(NULL, job->key->evp, NULL) : NULL;
 
 	if (!md)
-		snprintf(why, AB_WHY_LEN, "%s: OpenSSL has no digest %s", job->alg->name,
-			 job->key->evp ? job->key->evp : "for it");
+		ab_whyf(why, "%s: OpenSSL has no digest %s", job->alg->name,
+			job->key->evp ? job->key->evp : "for it");
 	return md;
 }
 
@@ -114,7 +114,7 @@ int ab_evp_skcipher_op(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const uint8_
 }
 
 static int ref_hash(const struct ab_job *job, const struct ab_vector *v, uint8_t *out,
-		    size_t *outlen, char *why)
+		    size_t *outlen, char why[AB_WHY_LEN])
 {
 	EVP_MD *md = ab_evp_md(job, why);
 	unsigned int n = 0;
@@ -132,13 +132,13 @@ static int ref_hash(const struct ab_job *job, const struct ab_vector *v, uint8_t
 		*outlen = n;
 	if (ok)
 		return 0;
-	snprintf(why, AB_WHY_LEN, "%s: OpenSSL %s failed: %s", job->alg->name, job->key->evp,
-		 ERR_error_string(ERR_get_error(), NULL));
+	ab_whyf(why, "%s: OpenSSL %s failed: %s", job->alg->name, job->key->evp,
+		ERR_error_string(ERR_get_error(), NULL));
 	return -EINVAL;
 }
 
 static int ref_cipher(const struct ab_job *job, enum ab_op op, const struct ab_vector *v,
-		      uint8_t *out, size_t *outlen, char *why)
+		      uint8_t *out, size_t *outlen, char why[AB_WHY_LEN])
 {
 	EVP_CIPHER *cipher = ab_evp_cipher(job, why);
 	EVP_CIPHER_CTX *c;
@@ -168,14 +168,13 @@ static int ref_cipher(const struct ab_job *job, enum ab_op op, const struct ab_v
 	EVP_CIPHER_CTX_free(c);
 	EVP_CIPHER_free(cipher);
 	if (ret)
-		snprintf(why, AB_WHY_LEN, "%s: OpenSSL %s %s failed (%s)", job->alg->name,
-			 job->key->evp, ab_op_name(op),
-			 ret == -EBADMSG ? "tag mismatch" : "bad parameters");
+		ab_whyf(why, "%s: OpenSSL %s %s failed (%s)", job->alg->name, job->key->evp,
+			ab_op_name(op), ret == -EBADMSG ? "tag mismatch" : "bad parameters");
 	return ret;
 }
 
 int ab_evp_reference(const struct ab_job *job, enum ab_op op, const struct ab_vector *v,
-		     uint8_t *out, size_t *outlen, char *why)
+		     uint8_t *out, size_t *outlen, char why[AB_WHY_LEN])
 {
 	switch (job->alg->type) {
 	case AB_HASH:
@@ -184,8 +183,8 @@ int ab_evp_reference(const struct ab_job *job, enum ab_op op, const struct ab_ve
 	case AB_SKCIPHER:
 		return ref_cipher(job, op, v, out, outlen, why);
 	default:
-		snprintf(why, AB_WHY_LEN, "%s: no OpenSSL reference for %s", job->alg->name,
-			 ab_type_name(job->alg->type));
+		ab_whyf(why, "%s: no OpenSSL reference for %s", job->alg->name,
+			ab_type_name(job->alg->type));
 		return -EOPNOTSUPP;
 	}
 }

@@ -5,6 +5,7 @@
 #include <openssl/evp.h>
 
 #include "backends/backend.h"
+#include "core/error.h"
 
 /*
  * OpenSSL EVP, shared by the reference (KAT answers) and the openssl
@@ -25,8 +26,8 @@ struct ab_evp_aead {
 void ab_evp_aead_params(const struct ab_alg *alg, const struct ab_vector *v, struct ab_evp_aead *p);
 
 /* EVP cipher/digest of JOB's key size (free with EVP_*_free), or NULL with WHY. */
-EVP_CIPHER *ab_evp_cipher(const struct ab_job *job, char *why);
-EVP_MD *ab_evp_md(const struct ab_job *job, char *why);
+EVP_CIPHER *ab_evp_cipher(const struct ab_job *job, char why[AB_WHY_LEN]);
+EVP_MD *ab_evp_md(const struct ab_job *job, char why[AB_WHY_LEN]);
 
 /*
  * One aead operation on C. With CIPHER non-NULL the context is (re)built
@@ -48,6 +49,6 @@ int ab_evp_skcipher_op(EVP_CIPHER_CTX *c, const EVP_CIPHER *cipher, const uint8_
  * inlen + 64), length in *OUTLEN. 0 or -errno with WHY.
  */
 int ab_evp_reference(const struct ab_job *job, enum ab_op op, const struct ab_vector *v,
-		     uint8_t *out, size_t *outlen, char *why);
+		     uint8_t *out, size_t *outlen, char why[AB_WHY_LEN]);
 
 #endif

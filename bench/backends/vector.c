@@ -73,7 +73,7 @@ static int build_inputs(const struct ab_job *job, const struct ab_kat_vector *pv
  * bound to the kernel's generic driver (testmgr's test_*_vs_generic_impl).
  */
 static int kernel_reference(const struct ab_job *job, enum ab_op op, const struct ab_vector *v,
-			    uint8_t *out, size_t *outlen, char *why)
+			    uint8_t *out, size_t *outlen, char why[AB_WHY_LEN])
 {
 	const struct ab_backend *b = job->backend;
 	struct ab_alg generic = *job->alg;
@@ -98,15 +98,14 @@ static int kernel_reference(const struct ab_job *job, enum ab_op op, const struc
 		b->close(ctx);
 	*outlen = len;
 	if (ret)
-		snprintf(why, AB_WHY_LEN, "%s: its reference, the kernel's %s, failed: %.400s",
-			 job->alg->name, generic.name,
-			 sub[0] ? sub : strerror(ret < 0 ? -ret : ret));
+		ab_whyf(why, "%s: its reference, the kernel's %s, failed: %.400s", job->alg->name,
+			generic.name, sub[0] ? sub : strerror(ret < 0 ? -ret : ret));
 	return ret;
 }
 
 /* OP's answer on V from the reference the row names; 0 with *OUTLEN 0: none here. */
 static int reference(const struct ab_job *job, enum ab_op op, const struct ab_vector *v,
-		     uint8_t *out, size_t *outlen, char *why)
+		     uint8_t *out, size_t *outlen, char why[AB_WHY_LEN])
 {
 	if (job->alg->ref == AB_REF_KERNEL)
 		return kernel_reference(job, op, v, out, outlen, why);
@@ -121,7 +120,8 @@ static int has_reference(const struct ab_job *job)
 	return job->alg->ref == AB_REF_EVP && job->key->evp;
 }
 
-int ab_vector_build(const struct ab_job *job, int for_kat, struct ab_vecbuf *vb, char *why)
+int ab_vector_build(const struct ab_job *job, int for_kat, struct ab_vecbuf *vb,
+		    char why[AB_WHY_LEN])
 {
 	const struct ab_kat_vector *pv = published(job, for_kat);
 	uint8_t *ct;
@@ -131,8 +131,7 @@ int ab_vector_build(const struct ab_job *job, int for_kat, struct ab_vecbuf *vb,
 	memset(vb, 0, sizeof(*vb));
 	ret = build_inputs(job, pv, vb);
 	if (ret) {
-		snprintf(why, AB_WHY_LEN, "%s: out of memory for %zu-byte buffers", job->alg->name,
-			 job->size);
+		ab_whyf(why, "%s: out of memory for %zu-byte buffers", job->alg->name, job->size);
 		ab_vector_free(vb);
 		return ret;
 	}

@@ -3,6 +3,7 @@
 #define ALGBENCH_VECTOR_H
 
 #include "backends/backend.h"
+#include "core/error.h"
 
 /* A struct ab_vector with the memory it points at (page-aligned, owned). */
 struct ab_vecbuf {
@@ -18,7 +19,8 @@ struct ab_vecbuf {
  * reference's ciphertext as input and the plaintext as answer. v.expect is NULL when there is no
  * reference. 0 or -errno with WHY.
  */
-int ab_vector_build(const struct ab_job *job, int for_kat, struct ab_vecbuf *vb, char *why);
+int ab_vector_build(const struct ab_job *job, int for_kat, struct ab_vecbuf *vb,
+		    char why[AB_WHY_LEN]);
 void ab_vector_free(struct ab_vecbuf *vb);
 
 /* Hex of BUF (at most MAX bytes shown, "..." after) into OUT of LEN. */

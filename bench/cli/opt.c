@@ -93,13 +93,14 @@ static const char *default_of(const struct ab_opt_cmd *c, const struct ab_opt_de
 	return o->def;
 }
 
-static int set_str(const struct ab_opt *o, const char *arg, const char **field, char *why)
+static int set_str(const struct ab_opt *o, const char *arg, const char **field,
+		   char why[AB_WHY_LEN])
 {
 	char list[AB_WHY_LEN / 2];
 
 	/* no string option means anything by '': `plot -o ''` would name "/data" */
 	if (!*arg) {
-		snprintf(why, AB_WHY_LEN, "'' is empty; give %s", arg_name(o, list, sizeof(list)));
+		ab_whyf(why, "'' is empty; give %s", arg_name(o, list, sizeof(list)));
 		return -EINVAL;
 	}
 	if (!o->choices) {
@@ -111,11 +112,11 @@ static int set_str(const struct ab_opt *o, const char *arg, const char **field, 
 			*field = *ch;
 			return 0;
 		}
-	snprintf(why, AB_WHY_LEN, "'%s' is not one of %s", arg, arg_name(o, list, sizeof(list)));
+	ab_whyf(why, "'%s' is not one of %s", arg, arg_name(o, list, sizeof(list)));
 	return -EINVAL;
 }
 
-static int set_number(const struct ab_opt *o, const char *arg, void *field, char *why)
+static int set_number(const struct ab_opt *o, const char *arg, void *field, char why[AB_WHY_LEN])
 {
 	char *end;
 	double d;
@@ -127,8 +128,7 @@ static int set_number(const struct ab_opt *o, const char *arg, void *field, char
 			*(unsigned int *)field = (unsigned int)u;
 			return 0;
 		}
-		snprintf(why, AB_WHY_LEN, "'%s' is not a whole number from %.0f to %.0f", arg,
-			 o->min, o->max);
+		ab_whyf(why, "'%s' is not a whole number from %.0f to %.0f", arg, o->min, o->max);
 		return -EINVAL;
 	}
 	d = strtod(arg, &end);
@@ -136,12 +136,12 @@ static int set_number(const struct ab_opt *o, const char *arg, void *field, char
 		*(double *)field = d;
 		return 0;
 	}
-	snprintf(why, AB_WHY_LEN, "'%s' is not a number from %g to %g", arg, o->min, o->max);
+	ab_whyf(why, "'%s' is not a number from %g to %g", arg, o->min, o->max);
 	return -EINVAL;
 }
 
 /* Store ARG for row O into TARGET. 0, or -1 and WHY. */
-static int set(const struct ab_opt *o, const char *arg, void *target, char *why)
+static int set(const struct ab_opt *o, const char *arg, void *target, char why[AB_WHY_LEN])
 {
 	void *field = (char *)target + o->off;
 

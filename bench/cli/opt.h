@@ -53,7 +53,7 @@ struct ab_opt {
 	const char *alias;			/* a second long name for the same option */
 	double min, max;
 	const char *const *choices; /* STR: NULL-terminated list of the values allowed */
-	int (*call)(const char *arg, void *field, char *why); /* 0, or -EINVAL and WHY */
+	int (*call)(const char *arg, void *field, char why[AB_WHY_LEN]); /* 0, or -EINVAL and WHY */
 	/* the words a LIST or CALL option takes, each followed by a space (--list-options) */
 	void (*words)(FILE *out);
 	/*

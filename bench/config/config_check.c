@@ -295,8 +295,7 @@ static int compare(const struct kconfig *a, const struct kconfig *b, int json)
 static int load(struct kconfig *kc, const char *path, int running, int json)
 {
 	char err[AB_WHY_LEN];
-	int r = running ? kconfig_load_running(kc, err, sizeof(err))
-			: kconfig_load(kc, path, err, sizeof(err));
+	int r = running ? kconfig_load_running(kc, err) : kconfig_load(kc, path, err);
 
 	if (!r)
 		return 0;

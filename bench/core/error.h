@@ -17,4 +17,27 @@
  */
 #define AB_WHY_LEN 1024
 
+#include <stdarg.h>
+#include <stdio.h>
+
+/*
+ * FMT into the reason WHY, cut at AB_WHY_LEN: the one way a reason is
+ * written; snprintf's return (what a caller appending more goes on from).
+ * One that embeds another (a path, the kernel's words, an inner reason) may
+ * lose its tail by design; through vsnprintf, gcc's -Wformat-truncation does
+ * not count every embedded buffer's worst case.
+ */
+static inline int ab_whyf(char why[AB_WHY_LEN], const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static inline int ab_whyf(char why[AB_WHY_LEN], const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(why, AB_WHY_LEN, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
 #endif

@@ -18,14 +18,14 @@
 #define MAX_JSON_BYTES (1 << 20) /* a table is a few hundred bytes; refuse anything huge */
 #define CPUFREQ	       "/sys/devices/system/cpu/cpu%u/cpufreq/scaling_cur_freq"
 
-static int fail(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char why[AB_WHY_LEN], const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static int fail(char *why, size_t len, const char *fmt, ...)
+static int fail(char why[AB_WHY_LEN], const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(why, len, fmt, ap);
+	vsnprintf(why, AB_WHY_LEN, fmt, ap);
 	va_end(ap);
 	return -EINVAL;
 }
@@ -41,11 +41,11 @@ static int cpu_isset(const struct ab_em_pd *pd, unsigned int cpu)
 }
 
 /* The kernel's rules for a table (em_create_perf_table): frequencies strictly increasing. */
-static int check_increasing(const struct ab_em_pd *pd, const char *where, char *why, size_t len)
+static int check_increasing(const struct ab_em_pd *pd, const char *where, char why[AB_WHY_LEN])
 {
 	for (unsigned int i = 1; i < pd->nr; i++)
 		if (pd->st[i].khz <= pd->st[i - 1].khz)
-			return fail(why, len,
+			return fail(why,
 				    "%s: frequencies must increase strictly (the kernel's rule): "
 				    "state %u is %llu kHz after %llu kHz",
 				    where, i, (unsigned long long)pd->st[i].khz,
@@ -55,26 +55,26 @@ static int check_increasing(const struct ab_em_pd *pd, const char *where, char *
 
 /* JSON: an integer in MIN..MAX at KEY of OBJ, or -1 with the field named in WHY. */
 static int json_uint(json_t *obj, const char *key, const char *path, const char *field,
-		     uint64_t min, uint64_t max, uint64_t *out, char *why, size_t len)
+		     uint64_t min, uint64_t max, uint64_t *out, char why[AB_WHY_LEN])
 {
 	json_t *v = json_object_get(obj, key);
 	json_int_t x;
 
 	if (!v)
-		return fail(why, len, "%s: %s: missing", path, field);
+		return fail(why, "%s: %s: missing", path, field);
 	if (!json_is_integer(v))
-		return fail(why, len, "%s: %s: not an integer", path, field);
+		return fail(why, "%s: %s: not an integer", path, field);
 	x = json_integer_value(v);
 	if (x < 0 || (uint64_t)x < min || (uint64_t)x > max)
-		return fail(why, len, "%s: %s: %lld is not in %llu..%llu", path, field,
-			    (long long)x, (unsigned long long)min, (unsigned long long)max);
+		return fail(why, "%s: %s: %lld is not in %llu..%llu", path, field, (long long)x,
+			    (unsigned long long)min, (unsigned long long)max);
 	*out = (uint64_t)x;
 	return 0;
 }
 
 /* Every key of OBJ must be one of KEYS (NULL-terminated): a typo is an error, not a default. */
 static int known_keys(json_t *obj, const char *const *keys, const char *path, const char *where,
-		      char *why, size_t len)
+		      char why[AB_WHY_LEN])
 {
 	const char *k;
 	json_t *v;
@@ -85,28 +85,28 @@ static int known_keys(json_t *obj, const char *const *keys, const char *path, co
 		for (i = 0; keys[i] && strcmp(keys[i], k); i++)
 			;
 		if (!keys[i])
-			return fail(why, len, "%s: %s: unknown field \"%.40s\"", path, where, k);
+			return fail(why, "%s: %s: unknown field \"%.40s\"", path, where, k);
 	}
 	return 0;
 }
 
-static int json_cpus(json_t *cpus, struct ab_em_pd *pd, const char *path, char *why, size_t len)
+static int json_cpus(json_t *cpus, struct ab_em_pd *pd, const char *path, char why[AB_WHY_LEN])
 {
 	size_t i, used = 0;
 	json_t *c;
 
 	if (!json_is_array(cpus) || !json_array_size(cpus))
-		return fail(why, len, "%s: cpus: want a non-empty array of CPU numbers", path);
+		return fail(why, "%s: cpus: want a non-empty array of CPU numbers", path);
 	json_array_foreach (cpus, i, c) {
 		json_int_t x = json_integer_value(c);
 		char field[32];
 
 		snprintf(field, sizeof(field), "cpus[%zu]", i);
 		if (!json_is_integer(c) || x < 0 || x >= AB_EM_SRC_MAX_CPUS)
-			return fail(why, len, "%s: %s: want an integer 0..%d", path, field,
+			return fail(why, "%s: %s: want an integer 0..%d", path, field,
 				    AB_EM_SRC_MAX_CPUS - 1);
 		if (cpu_isset(pd, (unsigned int)x))
-			return fail(why, len, "%s: %s: CPU %lld listed twice", path, field,
+			return fail(why, "%s: %s: CPU %lld listed twice", path, field,
 				    (long long)x);
 		cpu_set(pd, (unsigned int)x);
 		if (used < sizeof(pd->cpus_text))
@@ -118,7 +118,7 @@ static int json_cpus(json_t *cpus, struct ab_em_pd *pd, const char *path, char *
 	return 0;
 }
 
-int ab_em_load_json(const char *path, struct ab_em_source *src, char *why, size_t len)
+int ab_em_load_json(const char *path, struct ab_em_source *src, char why[AB_WHY_LEN])
 {
 	static const char *const top_keys[] = { "name", "states", "cpus", "opp_khz", NULL };
 	static const char *const state_keys[] = { "khz", "uw", NULL };
@@ -130,20 +130,20 @@ int ab_em_load_json(const char *path, struct ab_em_source *src, char *why, size_
 	int ret = -1;
 
 	if (stat(path, &st))
-		return fail(why, len, "%s: %s", path, strerror(errno));
+		return fail(why, "%s: %s", path, strerror(errno));
 	if (!S_ISREG(st.st_mode) || st.st_size > MAX_JSON_BYTES)
-		return fail(why, len, "%s: not a regular file of at most %d bytes", path,
+		return fail(why, "%s: not a regular file of at most %d bytes", path,
 			    MAX_JSON_BYTES);
 	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root)
-		return fail(why, len, "%s: line %d: %s (want a JSON table: docs/energy-model.md)",
-			    path, jerr.line, jerr.text);
+		return fail(why, "%s: line %d: %s (want a JSON table: docs/energy-model.md)", path,
+			    jerr.line, jerr.text);
 	memset(pd, 0, sizeof(*pd));
 	if (!json_is_object(root)) {
-		fail(why, len, "%s: want an object {\"name\", \"states\": [...]}", path);
+		fail(why, "%s: want an object {\"name\", \"states\": [...]}", path);
 		goto out;
 	}
-	if (known_keys(root, top_keys, path, "top level", why, len))
+	if (known_keys(root, top_keys, path, "top level", why))
 		goto out;
 	name = json_object_get(root, "name");
 	if (name && (!json_is_string(name) || !json_string_length(name) ||
@@ -151,7 +151,7 @@ int ab_em_load_json(const char *path, struct ab_em_source *src, char *why, size_
 		     strspn(json_string_value(name),
 			    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu"
 			    "vwxyz0123456789_.:+- ") != json_string_length(name))) {
-		fail(why, len, "%s: name: want 1..%zu letters, digits or _.:+- and spaces", path,
+		fail(why, "%s: name: want 1..%zu letters, digits or _.:+- and spaces", path,
 		     sizeof(pd->name) - 1);
 		goto out;
 	}
@@ -159,7 +159,7 @@ int ab_em_load_json(const char *path, struct ab_em_source *src, char *why, size_
 	states = json_object_get(root, "states");
 	if (!json_is_array(states) || !json_array_size(states) ||
 	    json_array_size(states) > AB_EM_SRC_MAX_STATES) {
-		fail(why, len, "%s: states: want an array of 1..%d {\"khz\", \"uw\"} objects", path,
+		fail(why, "%s: states: want an array of 1..%d {\"khz\", \"uw\"} objects", path,
 		     AB_EM_SRC_MAX_STATES);
 		goto out;
 	}
@@ -168,24 +168,24 @@ int ab_em_load_json(const char *path, struct ab_em_source *src, char *why, size_
 
 		snprintf(field, sizeof(field), "states[%zu]", i);
 		if (!json_is_object(s)) {
-			fail(why, len, "%s: %s: want an object {\"khz\", \"uw\"}", path, field);
+			fail(why, "%s: %s: want an object {\"khz\", \"uw\"}", path, field);
 			goto out;
 		}
-		if (known_keys(s, state_keys, path, field, why, len))
+		if (known_keys(s, state_keys, path, field, why))
 			goto out;
 		snprintf(field, sizeof(field), "states[%zu].khz", i);
-		if (json_uint(s, "khz", path, field, 1, AB_EM_MAX_KHZ, &pd->st[i].khz, why, len))
+		if (json_uint(s, "khz", path, field, 1, AB_EM_MAX_KHZ, &pd->st[i].khz, why))
 			goto out;
 		/* the kernel's bounds for an EM's power (em_create_perf_table) */
 		snprintf(field, sizeof(field), "states[%zu].uw", i);
-		if (json_uint(s, "uw", path, field, 1, AB_EM_MAX_POWER_UW, &pd->st[i].uw, why, len))
+		if (json_uint(s, "uw", path, field, 1, AB_EM_MAX_POWER_UW, &pd->st[i].uw, why))
 			goto out;
 		pd->nr = (unsigned int)i + 1;
 	}
-	if (check_increasing(pd, path, why, len))
+	if (check_increasing(pd, path, why))
 		goto out;
 	if (json_object_get(root, "cpus")) {
-		if (json_cpus(json_object_get(root, "cpus"), pd, path, why, len))
+		if (json_cpus(json_object_get(root, "cpus"), pd, path, why))
 			goto out;
 	} else {
 		pd->all_cpus = 1;
@@ -194,13 +194,13 @@ int ab_em_load_json(const char *path, struct ab_em_source *src, char *why, size_
 	src->opp_khz = 0;
 	if (json_object_get(root, "opp_khz")) {
 		if (json_uint(root, "opp_khz", path, "opp_khz", 1, AB_EM_MAX_KHZ, &src->opp_khz,
-			      why, len))
+			      why))
 			goto out;
 		for (i = 0; i < pd->nr && pd->st[i].khz != src->opp_khz; i++)
 			;
 		if (i == pd->nr) {
-			fail(why, len, "%s: opp_khz: %llu kHz is not a frequency of the table",
-			     path, (unsigned long long)src->opp_khz);
+			fail(why, "%s: opp_khz: %llu kHz is not a frequency of the table", path,
+			     (unsigned long long)src->opp_khz);
 			goto out;
 		}
 	}
@@ -215,16 +215,16 @@ out:
 
 /* debugfs text is untrusted: one decimal number in MIN..MAX, nothing else. */
 static int read_number(const char *dir, const char *file, uint64_t min, uint64_t max, uint64_t *out,
-		       char *why, size_t len)
+		       char why[AB_WHY_LEN])
 {
 	char path[600], line[32];
 	unsigned long long x;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	if (ab_read_line(path, line, sizeof(line)))
-		return fail(why, len, "cannot read %s: %s", path, strerror(errno));
+		return fail(why, "cannot read %s: %s", path, strerror(errno));
 	if (ab_parse_uint(line, min, max, &x))
-		return fail(why, len, "%s: \"%.31s\" is not a number in %llu..%llu", path, line,
+		return fail(why, "%s: \"%.31s\" is not a number in %llu..%llu", path, line,
 			    (unsigned long long)min, (unsigned long long)max);
 	*out = x;
 	return 0;
@@ -251,7 +251,7 @@ static int by_khz(const void *a, const void *b)
 }
 
 /* ps:<kHz>/{frequency,power} of one energy_model directory, and its cpus file if any. */
-static int read_domain(const char *name, struct ab_em_pd *pd, char *why, size_t len)
+static int read_domain(const char *name, struct ab_em_pd *pd, char why[AB_WHY_LEN])
 {
 	char dir[400], sub[700], line[sizeof(pd->cpus_text)];
 	struct dirent *e;
@@ -264,36 +264,36 @@ static int read_domain(const char *name, struct ab_em_pd *pd, char *why, size_t 
 	snprintf(dir, sizeof(dir), AB_EM_DEBUGFS "/%s", name);
 	d = opendir(dir);
 	if (!d)
-		return fail(why, len, "cannot read %s: %s", dir, strerror(errno));
+		return fail(why, "cannot read %s: %s", dir, strerror(errno));
 	while (!ret && (e = readdir(d))) {
 		struct ab_em_pstate *ps = &pd->st[pd->nr];
 
 		if (strncmp(e->d_name, "ps:", 3))
 			continue;
 		if (pd->nr == AB_EM_SRC_MAX_STATES) {
-			ret = fail(why, len, "%s: more than %d performance states", dir,
+			ret = fail(why, "%s: more than %d performance states", dir,
 				   AB_EM_SRC_MAX_STATES);
 			break;
 		}
 		snprintf(sub, sizeof(sub), "%s/%.100s", dir, e->d_name);
-		ret = read_number(sub, "frequency", 1, AB_EM_MAX_KHZ, &ps->khz, why, len) ||
-		      read_number(sub, "power", 1, AB_EM_MAX_POWER_UW, &ps->uw, why, len);
+		ret = read_number(sub, "frequency", 1, AB_EM_MAX_KHZ, &ps->khz, why) ||
+		      read_number(sub, "power", 1, AB_EM_MAX_POWER_UW, &ps->uw, why);
 		pd->nr++;
 	}
 	closedir(d);
 	if (ret)
 		return -EINVAL;
 	if (!pd->nr)
-		return fail(why, len, "%s: no ps:* performance states", dir);
+		return fail(why, "%s: no ps:* performance states", dir);
 	qsort(pd->st, pd->nr, sizeof(pd->st[0]), by_khz);
-	if (check_increasing(pd, dir, why, len))
+	if (check_increasing(pd, dir, why))
 		return -EINVAL;
 	snprintf(sub, sizeof(sub), "%s/cpus", dir);
 	if (ab_read_line(sub, line, sizeof(line))) {
 		pd->all_cpus = 1; /* not a CPU: a named device stands in for every CPU */
 		snprintf(pd->cpus_text, sizeof(pd->cpus_text), "all (stand-in)");
 	} else if (parse_cpulist(line, pd)) {
-		return fail(why, len, "%s: \"%.60s\" is not a CPU list", sub, line);
+		return fail(why, "%s: \"%.60s\" is not a CPU list", sub, line);
 	} else {
 		snprintf(pd->cpus_text, sizeof(pd->cpus_text), "%s", line);
 	}
@@ -328,15 +328,14 @@ static void list_devices(char *buf, size_t len)
 		snprintf(buf, len, "none");
 }
 
-static enum ab_em_open open_device(const char *name, struct ab_em_source *src, char *why,
-				   size_t len)
+static enum ab_em_open open_device(const char *name, struct ab_em_source *src, char why[AB_WHY_LEN])
 {
 	char devices[256];
 	struct dirent *e;
 	DIR *d = opendir(AB_EM_DEBUGFS);
 
 	if (!d) {
-		fail(why, len,
+		fail(why,
 		     "cannot read " AB_EM_DEBUGFS " (%s): no energy model here (it needs "
 		     "CONFIG_ENERGY_MODEL, debugfs mounted and root)",
 		     strerror(errno));
@@ -350,14 +349,14 @@ static enum ab_em_open open_device(const char *name, struct ab_em_source *src, c
 			continue;
 		if (strlen(e->d_name) >= sizeof(src->pd[0].name) ||
 		    src->n_pd == AB_EM_SRC_MAX_DOMAINS) {
-			fail(why, len,
+			fail(why,
 			     AB_EM_DEBUGFS ": a device name over %zu bytes, or more than %d "
 					   "CPU domains",
 			     sizeof(src->pd[0].name) - 1, AB_EM_SRC_MAX_DOMAINS);
 			closedir(d);
 			return AB_EM_OPEN_NONE;
 		}
-		if (read_domain(e->d_name, &src->pd[src->n_pd], why, len)) {
+		if (read_domain(e->d_name, &src->pd[src->n_pd], why)) {
 			closedir(d);
 			return AB_EM_OPEN_NONE;
 		}
@@ -371,24 +370,23 @@ static enum ab_em_open open_device(const char *name, struct ab_em_source *src, c
 	}
 	list_devices(devices, sizeof(devices));
 	if (name)
-		fail(why, len, "no device %s in " AB_EM_DEBUGFS " (devices there: %s)", name,
-		     devices);
+		fail(why, "no device %s in " AB_EM_DEBUGFS " (devices there: %s)", name, devices);
 	else
-		fail(why, len,
+		fail(why,
 		     "no CPU perf domain in " AB_EM_DEBUGFS " (devices there: %s); "
 		     "device:NAME lets a device's table stand in for the CPUs",
 		     devices);
 	return AB_EM_OPEN_NONE;
 }
 
-enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, char *why, size_t len)
+enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, char why[AB_WHY_LEN])
 {
 	json_t *text = json_string(spec);
 
 	memset(src, 0, sizeof(*src));
 	/* the result records SRC as a JSON string: whole, and UTF-8 (json_string() checks) */
 	if (!text || strlen(spec) >= sizeof(src->spec)) {
-		fail(why, len, "%s; give a path or name that is UTF-8 text of at most %zu bytes",
+		fail(why, "%s; give a path or name that is UTF-8 text of at most %zu bytes",
 		     text ? "too long" : "not UTF-8 text", sizeof(src->spec) - 1);
 		json_decref(text);
 		return AB_EM_OPEN_USAGE;
@@ -396,7 +394,7 @@ enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, ch
 	json_decref(text);
 	snprintf(src->spec, sizeof(src->spec), "%s", spec);
 	if (!strcmp(spec, "device"))
-		return open_device(NULL, src, why, len);
+		return open_device(NULL, src, why);
 	if (!strncmp(spec, "device:", 7)) {
 		const char *name = spec + 7;
 		size_t n = strlen(name);
@@ -406,15 +404,15 @@ enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, ch
 			   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:-") !=
 			    n ||
 		    !strcmp(name, ".") || !strcmp(name, "..")) {
-			fail(why, len,
+			fail(why,
 			     "device:NAME wants the name of a directory in " AB_EM_DEBUGFS
 			     " (1..%zu of [A-Za-z0-9_.:-]), not \"%.80s\"",
 			     sizeof(src->pd[0].name) - 1, name);
 			return AB_EM_OPEN_USAGE;
 		}
-		return open_device(name, src, why, len);
+		return open_device(name, src, why);
 	}
-	return ab_em_load_json(spec, src, why, len) ? AB_EM_OPEN_USAGE : AB_EM_OPEN_OK;
+	return ab_em_load_json(spec, src, why) ? AB_EM_OPEN_USAGE : AB_EM_OPEN_OK;
 }
 
 const struct ab_em_pd *ab_em_pd_of_cpu(const struct ab_em_source *src, unsigned int cpu)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/error.h"
 #include "core/job.h"
 
 #define AB_EM_SRC_MAX_STATES  64 /* more OPPs than any real CPU has */
@@ -52,10 +53,9 @@ enum ab_em_open {
 };
 
 /* SRC: "device", "device:NAME" or a JSON file (docs/energy-model.md). */
-enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, char *why,
-				  size_t len);
+enum ab_em_open ab_em_source_open(const char *spec, struct ab_em_source *src, char why[AB_WHY_LEN]);
 /* A JSON table from PATH; 0, or -1 with WHY naming the file and the field. */
-int ab_em_load_json(const char *path, struct ab_em_source *src, char *why, size_t len);
+int ab_em_load_json(const char *path, struct ab_em_source *src, char why[AB_WHY_LEN]);
 
 /* The domain that covers CPU, or NULL. */
 const struct ab_em_pd *ab_em_pd_of_cpu(const struct ab_em_source *src, unsigned int cpu);

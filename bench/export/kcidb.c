@@ -229,14 +229,13 @@ struct export_opts {
 };
 
 /* KCIDB is JSON: the release must be UTF-8 (jansson's json_string() checks it). */
-static int opt_kernel(const char *arg, void *kernel, char *why)
+static int opt_kernel(const char *arg, void *kernel, char why[AB_WHY_LEN])
 {
 	json_t *s = json_string(arg);
 
 	if (!s) {
-		snprintf(why, AB_WHY_LEN,
-			 "the release is not UTF-8 text (a JSON string must be); give it as "
-			 "uname -r prints it");
+		ab_whyf(why, "the release is not UTF-8 text (a JSON string must be); give it as "
+			     "uname -r prints it");
 		return -EINVAL;
 	}
 	json_decref(s);
@@ -244,11 +243,10 @@ static int opt_kernel(const char *arg, void *kernel, char *why)
 	return 0;
 }
 
-static int opt_origin(const char *arg, void *origin, char *why)
+static int opt_origin(const char *arg, void *origin, char why[AB_WHY_LEN])
 {
 	if (!*arg || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(arg)) {
-		snprintf(why, AB_WHY_LEN, "'%s': KCIDB origins are [a-z0-9_]+; pick such a name",
-			 arg);
+		ab_whyf(why, "'%s': KCIDB origins are [a-z0-9_]+; pick such a name", arg);
 		return -EINVAL;
 	}
 	*(const char **)origin = arg;

@@ -110,7 +110,7 @@ static int list_catalogue(int as_json)
  * nothing can in WHY (returns 0 then).
  */
 static int runners(const struct ab_proc_alg *p, const struct ab_proc_alg *algs, size_t n,
-		   char *runs, size_t len, char *why)
+		   char *runs, size_t len, char why[AB_WHY_LEN])
 {
 	struct ab_kernel_alg k;
 	size_t used = 0;
@@ -129,7 +129,7 @@ static int runners(const struct ab_proc_alg *p, const struct ab_proc_alg *algs, 
 			used += (size_t)snprintf(runs + used, len - used, "%s%s", used ? "," : "",
 						 ab_backends[i]->name);
 	if (!used)
-		snprintf(why, AB_WHY_LEN, "no backend runs %s", ab_type_name(k.alg.type));
+		ab_whyf(why, "no backend runs %s", ab_type_name(k.alg.type));
 	return used > 0;
 }
 

@@ -1107,13 +1107,13 @@ struct compare_opts {
 	unsigned int sequential; /* the cap, boots a side; 0: fixed rounds */
 };
 
-static int opt_threshold(const char *arg, void *pct, char *why)
+static int opt_threshold(const char *arg, void *pct, char why[AB_WHY_LEN])
 {
 	char *end;
 	double v = strtod(arg, &end);
 
 	if (end == arg || *end || !(v >= 0 && v < 100)) {
-		snprintf(why, AB_WHY_LEN, "'%s' is not a percentage in [0, 100)", arg);
+		ab_whyf(why, "'%s' is not a percentage in [0, 100)", arg);
 		return -EINVAL;
 	}
 	*(double *)pct = v;

@@ -400,7 +400,7 @@ static bool have_gnuplot(void)
 	const char *const argv[] = { "gnuplot", "--version", NULL };
 	char out[128], why[AB_WHY_LEN];
 
-	return ab_spawn_capture(argv, out, sizeof(out), why, sizeof(why)) != -ENOENT;
+	return ab_spawn_capture(argv, out, sizeof(out), why) != -ENOENT;
 }
 
 /*

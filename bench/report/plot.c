@@ -180,7 +180,7 @@ static int run_gnuplot(const char *dir, const char *name)
 
 	snprintf(datadir, sizeof(datadir), "%s/data", dir);
 	snprintf(script, sizeof(script), "%s.gp", name);
-	ret = ab_spawn_in(datadir, argv, 0, why, sizeof(why));
+	ret = ab_spawn_in(datadir, argv, 0, why);
 
 	if (ret)
 		ab_err("%s%s\n", why,

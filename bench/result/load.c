@@ -13,10 +13,10 @@ int ab_result_check(const json_t *doc, char why[AB_WHY_LEN])
 
 	if (!json_is_object(doc) || strcmp(ab_json_str(doc, "schema", ""), AB_SCHEMA) ||
 	    !json_is_array(json_object_get(doc, "results")) || (run && !json_is_object(run))) {
-		snprintf(why, AB_WHY_LEN,
-			 "not an algbench result (want schema \"%s\" with a results array and, "
-			 "if any, a run object)",
-			 AB_SCHEMA);
+		ab_whyf(why,
+			"not an algbench result (want schema \"%s\" with a results array and, "
+			"if any, a run object)",
+			AB_SCHEMA);
 		return -EINVAL;
 	}
 	return 0;

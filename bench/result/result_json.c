@@ -312,7 +312,7 @@ int ab_json_open(const char *path, const struct ab_run_info *run, struct ab_json
 		ret = ab_json_file_write(w->file, w->doc, 0, why);
 	if (ret) {
 		if (ret == -ENOMEM)
-			snprintf(why, AB_WHY_LEN, "out of memory");
+			ab_whyf(why, "out of memory");
 		ab_json_file_close(w->file);
 		json_decref(w->doc);
 		free(w);
@@ -340,7 +340,7 @@ int ab_json_add_extra(struct ab_json_writer *w, const struct ab_result *res, con
 		json_decref(o), o = NULL;
 	json_decref(extras);
 	if (!o || json_array_append_new(w->results, o)) {
-		snprintf(why, AB_WHY_LEN, "out of memory");
+		ab_whyf(why, "out of memory");
 		return -ENOMEM;
 	}
 	w->dirty = 1;

@@ -45,7 +45,7 @@ static void on_signal(int sig, siginfo_t *si, void *ctx)
 
 /* The plan's parsers as option callbacks: FIELD is the plan, or one of its numbers. */
 #define PLAN_LIST(what)                                                                            \
-	static int opt_##what(const char *arg, void *plan, char *why)                              \
+	static int opt_##what(const char *arg, void *plan, char why[AB_WHY_LEN])                   \
 	{                                                                                          \
 		return ab_parse_##what(arg, plan, why);                                            \
 	}
@@ -57,22 +57,22 @@ PLAN_LIST(keys)
 PLAN_LIST(modes)
 PLAN_LIST(sizes)
 
-static int opt_threads(const char *arg, void *plan, char *why)
+static int opt_threads(const char *arg, void *plan, char why[AB_WHY_LEN])
 {
 	return ab_parse_threads(arg, ab_cpus_usable(), plan, why);
 }
 
 /* Epoch seconds (date +%s.%N): after 2001 and finite, so a typo is not "now". */
-static int opt_start_at(const char *arg, void *at, char *why)
+static int opt_start_at(const char *arg, void *at, char why[AB_WHY_LEN])
 {
 	char *end;
 	double v = strtod(arg, &end);
 
 	if (end == arg || *end || !isfinite(v) || v < 1e9) {
-		snprintf(why, AB_WHY_LEN,
-			 "'%s': want a wall-clock time in seconds since 1970, e.g. "
-			 "$(date -d '+5 sec' +%%s.%%N)",
-			 arg);
+		ab_whyf(why,
+			"'%s': want a wall-clock time in seconds since 1970, e.g. "
+			"$(date -d '+5 sec' +%%s.%%N)",
+			arg);
 		return -EINVAL;
 	}
 	*(double *)at = v;
@@ -282,7 +282,7 @@ static json_t *em_json(const struct run_state *s)
 static int trace_read(struct run_state *s, struct trace_counts *c)
 {
 	char why[AB_WHY_LEN] = "";
-	int n = trace_probes_read(s->trace, c, TRACE_MAX_DRIVERS, why, sizeof(why));
+	int n = trace_probes_read(s->trace, c, TRACE_MAX_DRIVERS, why);
 
 	if (n < 0)
 		ab_err("--trace: %s\n", why);
@@ -455,7 +455,7 @@ static void print_jobs(const struct ab_job *jobs, size_t n)
 static int stop_trace(struct run_state *s)
 {
 	char why[AB_WHY_LEN] = "";
-	int err = trace_probes_remove(s->trace, why, sizeof(why));
+	int err = trace_probes_remove(s->trace, why);
 
 	if (err)
 		ab_err("--trace: %s\n", why);
@@ -475,7 +475,7 @@ static int open_energy_model(struct run_state *s)
 
 	if (!s->plan.energy_model)
 		return 0;
-	switch (ab_em_source_open(s->plan.energy_model, &s->em, why, sizeof(why))) {
+	switch (ab_em_source_open(s->plan.energy_model, &s->em, why)) {
 	case AB_EM_OPEN_OK:
 		s->em_on = 1;
 		return 0;
@@ -503,7 +503,7 @@ static int start_trace(struct run_state *s)
 	}
 	if (s->plan.trace_engine)
 		trace_engine_parse(s->plan.trace_engine, &o); /* one of .choices */
-	err = trace_session_start(&session, &o, why, sizeof(why));
+	err = trace_session_start(&session, &o, why);
 	if (session.bpf_why[0] && strcmp(session.bpf_why, why))
 		ab_err("--trace: not the BPF engine: %s\n", session.bpf_why);
 	if (err) {

@@ -17,14 +17,14 @@
  * ab_parse_algs), so an empty item ("16,,32", "16,", ",16") is refused in
  * this one place, never skipped.
  */
-static int each_item(const char *s, struct ab_plan *p, char *why,
-		     int (*item)(const char *tok, struct ab_plan *p, char *why))
+static int each_item(const char *s, struct ab_plan *p, char why[AB_WHY_LEN],
+		     int (*item)(const char *tok, struct ab_plan *p, char why[AB_WHY_LEN]))
 {
 	char *copy = strdup(s), *tok, *end;
 	int ret, last;
 
 	if (!copy) {
-		snprintf(why, AB_WHY_LEN, "out of memory");
+		ab_whyf(why, "out of memory");
 		return -ENOMEM;
 	}
 	for (tok = copy;; tok = end + 1) {
@@ -32,9 +32,9 @@ static int each_item(const char *s, struct ab_plan *p, char *why,
 		last = !*end;
 		*end = '\0';
 		if (!*tok) {
-			snprintf(why, AB_WHY_LEN,
-				 "empty item in '%s': give the values separated by single commas",
-				 s);
+			ab_whyf(why,
+				"empty item in '%s': give the values separated by single commas",
+				s);
 			ret = -EINVAL;
 			break;
 		}
@@ -45,22 +45,21 @@ static int each_item(const char *s, struct ab_plan *p, char *why,
 	return ret;
 }
 
-static int list_full(unsigned int n, const char *what, char *why)
+static int list_full(unsigned int n, const char *what, char why[AB_WHY_LEN])
 {
 	if (n < AB_MAX_LIST)
 		return 0;
-	snprintf(why, AB_WHY_LEN, "too many %s (at most %d)", what, AB_MAX_LIST);
+	ab_whyf(why, "too many %s (at most %d)", what, AB_MAX_LIST);
 	return -E2BIG;
 }
 
-static int size_item(const char *tok, struct ab_plan *p, char *why)
+static int size_item(const char *tok, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	unsigned long long v;
 
 	if (ab_parse_uint_n(tok, strlen(tok), 1, AB_MAX_SIZE, AB_NUM_SUFFIX, &v)) {
-		snprintf(why, AB_WHY_LEN,
-			 "size '%s': sizes are 1..%u bytes (suffix k or m allowed)", tok,
-			 AB_MAX_SIZE);
+		ab_whyf(why, "size '%s': sizes are 1..%u bytes (suffix k or m allowed)", tok,
+			AB_MAX_SIZE);
 		return -EINVAL;
 	}
 	if (list_full(p->n_sizes, "sizes", why))
@@ -69,7 +68,7 @@ static int size_item(const char *tok, struct ab_plan *p, char *why)
 	return 0;
 }
 
-int ab_parse_sizes(const char *s, struct ab_plan *p, char *why)
+int ab_parse_sizes(const char *s, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	p->n_sizes = 0;
 	return each_item(s, p, why, size_item);
@@ -77,16 +76,15 @@ int ab_parse_sizes(const char *s, struct ab_plan *p, char *why)
 
 static unsigned int parse_ncpu; /* for thread_item; parsing is single-threaded */
 
-static int thread_item(const char *tok, struct ab_plan *p, char *why)
+static int thread_item(const char *tok, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	unsigned long long v = parse_ncpu;
 
 	if (strcmp(tok, "all") && ab_parse_uint(tok, 1, parse_ncpu, &v))
 		v = 0;
 	if (v == 0 || v > parse_ncpu) {
-		snprintf(why, AB_WHY_LEN,
-			 "threads '%s': must be 1..%u (the CPUs this process may use) or 'all'",
-			 tok, parse_ncpu);
+		ab_whyf(why, "threads '%s': must be 1..%u (the CPUs this process may use) or 'all'",
+			tok, parse_ncpu);
 		return -EINVAL;
 	}
 	for (unsigned int i = 0; i < p->n_threads; i++)
@@ -98,20 +96,20 @@ static int thread_item(const char *tok, struct ab_plan *p, char *why)
 	return 0;
 }
 
-int ab_parse_threads(const char *s, unsigned int ncpu, struct ab_plan *p, char *why)
+int ab_parse_threads(const char *s, unsigned int ncpu, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	parse_ncpu = ncpu;
 	p->n_threads = 0;
 	return each_item(s, p, why, thread_item);
 }
 
-static int backend_item(const char *tok, struct ab_plan *p, char *why)
+static int backend_item(const char *tok, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	const struct ab_backend *b = ab_backend_find(tok);
 	int len = 0;
 
 	if (!b) {
-		len = snprintf(why, AB_WHY_LEN, "unknown backend '%s' (known:", tok);
+		len = ab_whyf(why, "unknown backend '%s' (known:", tok);
 		for (size_t i = 0; i < ab_backends_len && len < AB_WHY_LEN; i++)
 			len += snprintf(why + len, AB_WHY_LEN - len, " %s", ab_backends[i]->name);
 		if (len < AB_WHY_LEN)
@@ -124,7 +122,7 @@ static int backend_item(const char *tok, struct ab_plan *p, char *why)
 	return 0;
 }
 
-int ab_parse_backends(const char *s, struct ab_plan *p, char *why)
+int ab_parse_backends(const char *s, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	p->n_backends = 0;
 	return each_item(s, p, why, backend_item);
@@ -140,15 +138,15 @@ static struct ab_proc_alg *proc_algs;
 static size_t n_proc_algs;
 static int proc_err; /* 1: not read yet */
 
-static const struct ab_alg *kernel_row(const char *name, char *why)
+static const struct ab_alg *kernel_row(const char *name, char why[AB_WHY_LEN])
 {
 	if (proc_err == 1)
 		proc_err = ab_proc_crypto_read(NULL, &proc_algs, &n_proc_algs);
 	if (proc_err) {
-		snprintf(why, AB_WHY_LEN,
-			 "unknown algorithm '%s': not in the catalogue, and /proc/crypto cannot be "
-			 "read (%s) to look for it in the kernel",
-			 name, strerror(-proc_err));
+		ab_whyf(why,
+			"unknown algorithm '%s': not in the catalogue, and /proc/crypto cannot be "
+			"read (%s) to look for it in the kernel",
+			name, strerror(-proc_err));
 		return NULL;
 	}
 	if (n_kernel_rows == AB_MAX_LIST) {
@@ -161,7 +159,7 @@ static const struct ab_alg *kernel_row(const char *name, char *why)
 }
 
 /* A catalogue name, or an algorithm or driver name the running kernel lists. */
-static int alg_item(const char *tok, struct ab_plan *p, char *why)
+static int alg_item(const char *tok, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	const struct ab_alg *a = ab_alg_find(tok);
 
@@ -174,7 +172,7 @@ static int alg_item(const char *tok, struct ab_plan *p, char *why)
 }
 
 /* Algorithm names contain commas ("rfc7539(chacha20,poly1305)"): split outside parentheses. */
-int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
+int ab_parse_algs(const char *s, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	char buf[AB_NAME_LEN];
 	size_t len = 0;
@@ -189,7 +187,7 @@ int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
 		if (*c == '\0' || (*c == ',' && depth == 0)) {
 			buf[len] = '\0';
 			if (!len) {
-				snprintf(why, AB_WHY_LEN, "empty algorithm name in '%s'", s);
+				ab_whyf(why, "empty algorithm name in '%s'", s);
 				return -EINVAL;
 			}
 			if (alg_item(buf, p, why))
@@ -201,7 +199,7 @@ int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
 		}
 		depth += *c == '(' ? 1 : *c == ')' ? -1 : 0;
 		if (len + 1 >= sizeof(buf)) {
-			snprintf(why, AB_WHY_LEN, "algorithm name too long in '%s'", s);
+			ab_whyf(why, "algorithm name too long in '%s'", s);
 			return -EINVAL;
 		}
 		buf[len++] = *c;
@@ -213,12 +211,12 @@ int ab_parse_algs(const char *s, struct ab_plan *p, char *why)
  * refused with the catalogue's own names, so the message cannot go stale.
  */
 static int name_bit(const char *tok, int (*parse)(const char *), const char *(*name)(int), int n,
-		    const char *what, unsigned int *mask, char *why)
+		    const char *what, unsigned int *mask, char why[AB_WHY_LEN])
 {
 	int v = parse(tok);
 
 	if (v < 0) {
-		int used = snprintf(why, AB_WHY_LEN, "unknown %s '%s' (known:", what, tok);
+		int used = ab_whyf(why, "unknown %s '%s' (known:", what, tok);
 
 		for (int i = 0; i < n && used > 0 && used < AB_WHY_LEN; i++)
 			used += snprintf(why + used, AB_WHY_LEN - (size_t)used, " %s", name(i));
@@ -240,36 +238,35 @@ static const char *op_name(int o)
 	return ab_op_name((enum ab_op)o);
 }
 
-static int type_item(const char *tok, struct ab_plan *p, char *why)
+static int type_item(const char *tok, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	return name_bit(tok, ab_type_parse, type_name, AB_N_TYPES, "type", &p->types, why);
 }
 
-int ab_parse_types(const char *s, struct ab_plan *p, char *why)
+int ab_parse_types(const char *s, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	p->types = 0;
 	return each_item(s, p, why, type_item);
 }
 
-static int op_item(const char *tok, struct ab_plan *p, char *why)
+static int op_item(const char *tok, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	return name_bit(tok, ab_op_parse, op_name, AB_N_OPS, "op", &p->ops, why);
 }
 
-int ab_parse_ops(const char *s, struct ab_plan *p, char *why)
+int ab_parse_ops(const char *s, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	p->ops = 0;
 	return each_item(s, p, why, op_item);
 }
 
-static int key_item(const char *tok, struct ab_plan *p, char *why)
+static int key_item(const char *tok, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	unsigned long long v;
 
 	if (ab_parse_uint(tok, 1, 4096, &v)) {
-		snprintf(why, AB_WHY_LEN,
-			 "key size '%s': give bits as the catalogue names them (128, 256, 512)",
-			 tok);
+		ab_whyf(why, "key size '%s': give bits as the catalogue names them (128, 256, 512)",
+			tok);
 		return -EINVAL;
 	}
 	if (list_full(p->n_keybits, "key sizes", why))
@@ -278,13 +275,13 @@ static int key_item(const char *tok, struct ab_plan *p, char *why)
 	return 0;
 }
 
-int ab_parse_keys(const char *s, struct ab_plan *p, char *why)
+int ab_parse_keys(const char *s, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	p->n_keybits = 0;
 	return each_item(s, p, why, key_item);
 }
 
-static int mode_item(const char *tok, struct ab_plan *p, char *why)
+static int mode_item(const char *tok, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	char known[AB_WHY_LEN / 2];
 
@@ -299,11 +296,11 @@ static int mode_item(const char *tok, struct ab_plan *p, char *why)
 		return 0;
 	}
 	ab_backend_modes_text(known, sizeof(known));
-	snprintf(why, AB_WHY_LEN, "unknown mode '%s' (%s)", tok, known);
+	ab_whyf(why, "unknown mode '%s' (%s)", tok, known);
 	return -EINVAL;
 }
 
-int ab_parse_modes(const char *s, struct ab_plan *p, char *why)
+int ab_parse_modes(const char *s, struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	p->n_modes = 0;
 	return each_item(s, p, why, mode_item);
@@ -421,7 +418,7 @@ static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct jo
 }
 
 /* Each --mode is a mode of a chosen backend: 0, or -EINVAL and WHY naming theirs. */
-static int modes_offered(const struct ab_plan *p, char *why)
+static int modes_offered(const struct ab_plan *p, char why[AB_WHY_LEN])
 {
 	char theirs[AB_WHY_LEN / 2];
 
@@ -433,8 +430,7 @@ static int modes_offered(const struct ab_plan *p, char *why)
 		if (b < p->n_backends)
 			continue;
 		ab_backend_modes_text_of(p->backends, p->n_backends, theirs, sizeof(theirs));
-		snprintf(why, AB_WHY_LEN, "--mode %s: no chosen backend has it (%s)", p->modes[i],
-			 theirs);
+		ab_whyf(why, "--mode %s: no chosen backend has it (%s)", p->modes[i], theirs);
 		return -EINVAL;
 	}
 	return 0;
@@ -446,7 +442,7 @@ static int in_catalogue(const struct ab_alg *a)
 	return ab_alg_find(a->name) == a;
 }
 
-int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char *why)
+int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char why[AB_WHY_LEN])
 {
 	struct job_list l = { 0 };
 
@@ -468,14 +464,14 @@ int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char 
 			continue;
 		if (expand_alg(p, a, &l)) {
 			free(l.jobs);
-			snprintf(why, AB_WHY_LEN, "out of memory for the job list");
+			ab_whyf(why, "out of memory for the job list");
 			return -EINVAL;
 		}
 	}
 	if (!l.n) {
-		snprintf(why, AB_WHY_LEN,
-			 "no jobs: the chosen algorithms, types, ops, key sizes, sizes and "
-			 "modes exclude each other (e.g. cbc(aes) wants multiples of 16 bytes)");
+		ab_whyf(why,
+			"no jobs: the chosen algorithms, types, ops, key sizes, sizes and "
+			"modes exclude each other (e.g. cbc(aes) wants multiples of 16 bytes)");
 		free(l.jobs);
 		return -EINVAL;
 	}

@@ -3,6 +3,7 @@
 #define ALGBENCH_PLAN_H
 
 #include "backends/backend.h"
+#include "core/error.h"
 
 /*
  * What `algbench run` and `algbench suite` were asked to do: the parsed
@@ -48,14 +49,15 @@ struct ab_plan {
  * Parsers for one flag's value. 0, or -EINVAL (-E2BIG: too many items)
  * with a message in WHY (AB_WHY_LEN) naming the bad item.
  */
-int ab_parse_sizes(const char *s, struct ab_plan *p, char *why);		      /* 16,64,4k */
-int ab_parse_threads(const char *s, unsigned int ncpu, struct ab_plan *p, char *why); /* 1,2,all */
-int ab_parse_backends(const char *s, struct ab_plan *p, char *why);
-int ab_parse_algs(const char *s, struct ab_plan *p, char *why);
-int ab_parse_types(const char *s, struct ab_plan *p, char *why);
-int ab_parse_ops(const char *s, struct ab_plan *p, char *why);
-int ab_parse_keys(const char *s, struct ab_plan *p, char *why);
-int ab_parse_modes(const char *s, struct ab_plan *p, char *why);
+int ab_parse_sizes(const char *s, struct ab_plan *p, char why[AB_WHY_LEN]); /* 16,64,4k */
+int ab_parse_threads(const char *s, unsigned int ncpu, struct ab_plan *p,
+		     char why[AB_WHY_LEN]); /* 1,2,all */
+int ab_parse_backends(const char *s, struct ab_plan *p, char why[AB_WHY_LEN]);
+int ab_parse_algs(const char *s, struct ab_plan *p, char why[AB_WHY_LEN]);
+int ab_parse_types(const char *s, struct ab_plan *p, char why[AB_WHY_LEN]);
+int ab_parse_ops(const char *s, struct ab_plan *p, char why[AB_WHY_LEN]);
+int ab_parse_keys(const char *s, struct ab_plan *p, char why[AB_WHY_LEN]);
+int ab_parse_modes(const char *s, struct ab_plan *p, char why[AB_WHY_LEN]);
 
 /*
  * Expand P into jobs (malloc'd). An algorithm that no chosen backend can
@@ -63,6 +65,6 @@ int ab_parse_modes(const char *s, struct ab_plan *p, char *why);
  * with WHY when nothing is left to run or a --mode is none of the chosen
  * backends' (--mode evp --backend afalg).
  */
-int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char *why);
+int ab_plan_jobs(const struct ab_plan *p, struct ab_job **jobs, size_t *n, char why[AB_WHY_LEN]);
 
 #endif

@@ -18,40 +18,40 @@ FILE *ab_fopen_regular(const char *path, char why[AB_WHY_LEN])
 
 	if (fd < 0) {
 		err = errno;
-		snprintf(why, AB_WHY_LEN, "%s", strerror(err));
+		ab_whyf(why, "%s", strerror(err));
 		errno = err;
 		return NULL;
 	}
 	if (fstat(fd, &st)) {
 		err = errno;
-		snprintf(why, AB_WHY_LEN, "%s", strerror(err));
+		ab_whyf(why, "%s", strerror(err));
 		close(fd);
 		errno = err;
 		return NULL;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(why, AB_WHY_LEN,
-			 "not a regular file (%s); pass the file itself, or copy a pipe's "
-			 "output into one",
-			 S_ISFIFO(st.st_mode)  ? "a FIFO"
-			 : S_ISDIR(st.st_mode) ? "a directory"
-					       : "a device or socket");
+		ab_whyf(why,
+			"not a regular file (%s); pass the file itself, or copy a pipe's "
+			"output into one",
+			S_ISFIFO(st.st_mode)  ? "a FIFO"
+			: S_ISDIR(st.st_mode) ? "a directory"
+					      : "a device or socket");
 		close(fd);
 		errno = EINVAL;
 		return NULL;
 	}
 	if (st.st_size > AB_INPUT_MAX) {
-		snprintf(why, AB_WHY_LEN,
-			 "%lld bytes, over the %d MiB an input may have (results are at most a few "
-			 "MB; split the runs, or merge fewer rounds into one file)",
-			 (long long)st.st_size, AB_INPUT_MAX >> 20);
+		ab_whyf(why,
+			"%lld bytes, over the %d MiB an input may have (results are at most a few "
+			"MB; split the runs, or merge fewer rounds into one file)",
+			(long long)st.st_size, AB_INPUT_MAX >> 20);
 		close(fd);
 		errno = EFBIG;
 		return NULL;
 	}
 	if (fcntl(fd, F_SETFL, 0) || !(f = fdopen(fd, "r"))) {
 		err = errno;
-		snprintf(why, AB_WHY_LEN, "%s", strerror(err));
+		ab_whyf(why, "%s", strerror(err));
 		close(fd);
 		errno = err;
 		return NULL;
@@ -70,9 +70,9 @@ json_t *ab_json_load(const char *path, char why[AB_WHY_LEN])
 	doc = json_loadf(f, JSON_REJECT_DUPLICATES, &err);
 	fclose(f);
 	if (!doc && err.line > 0)
-		snprintf(why, AB_WHY_LEN, "line %d: %s", err.line, err.text);
+		ab_whyf(why, "line %d: %s", err.line, err.text);
 	else if (!doc)
-		snprintf(why, AB_WHY_LEN, "%s", err.text);
+		ab_whyf(why, "%s", err.text);
 	return doc;
 }
 

@@ -49,7 +49,7 @@ int ab_json_file_open(const char *path, struct ab_json_file **out, char why[AB_W
 		ret = -ENOMEM;
 	if (ret) {
 		if (ret == -ENOMEM)
-			snprintf(why, AB_WHY_LEN, "out of memory");
+			ab_whyf(why, "out of memory");
 		ab_json_file_close(jf);
 		return ret;
 	}
@@ -85,7 +85,7 @@ int ab_json_file_write(struct ab_json_file *jf, const json_t *doc, size_t flags,
 	if (!jf->name) {
 		ret = ab_json_print(doc, stdout, flags);
 		if (ret)
-			snprintf(why, AB_WHY_LEN, "%s", strerror(-ret));
+			ab_whyf(why, "%s", strerror(-ret));
 		return ret;
 	}
 	/* checked again at every write: in a shared folder the name is anyone's between two */
@@ -101,7 +101,7 @@ int ab_json_file_write(struct ab_json_file *jf, const json_t *doc, size_t flags,
 	if (fclose(f) && !ret)
 		ret = -errno;
 	if (ret)
-		snprintf(why, AB_WHY_LEN, "%s", strerror(-ret));
+		ab_whyf(why, "%s", strerror(-ret));
 	return ret;
 }
 

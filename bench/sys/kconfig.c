@@ -160,22 +160,21 @@ static void set_arch(struct kconfig *kc, const char *srcarch)
 	snprintf(kc->arch, sizeof(kc->arch), "%s", srcarch[0] ? srcarch : "unknown");
 }
 
-static int check_text(const char *text, size_t len, char *err, size_t errlen)
+static int check_text(const char *text, size_t len, char err[AB_WHY_LEN])
 {
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = text[i];
 
 		if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7f) {
-			snprintf(err, errlen,
-				 "not a kernel config: binary data (byte 0x%02x at offset %zu)", c,
-				 i);
+			ab_whyf(err, "not a kernel config: binary data (byte 0x%02x at offset %zu)",
+				c, i);
 			return -EINVAL;
 		}
 	}
 	return 0;
 }
 
-int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t errlen)
+int kconfig_parse(struct kconfig *kc, char *text, size_t len, char err[AB_WHY_LEN])
 {
 	char srcarch[sizeof(kc->arch)] = "", *line, *next;
 	size_t cap = 1024;
@@ -184,14 +183,14 @@ int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t 
 	kc->text = text;
 	kc->n_syms = 0;
 	if (!len) {
-		snprintf(err, errlen, "empty file, not a kernel config");
+		ab_whyf(err, "empty file, not a kernel config");
 		return -EINVAL;
 	}
-	if (check_text(text, len, err, errlen))
+	if (check_text(text, len, err))
 		return -EINVAL;
 	kc->syms = malloc(cap * sizeof(*kc->syms));
 	if (!kc->syms) {
-		snprintf(err, errlen, "out of memory");
+		ab_whyf(err, "out of memory");
 		return -ENOMEM;
 	}
 	for (line = text; line; line = next) {
@@ -204,9 +203,8 @@ int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t 
 		lineno++;
 		r = parse_line(kc, line, &s, srcarch, sizeof(srcarch));
 		if (r < 0) {
-			snprintf(err, errlen,
-				 "not a kernel config: line %u is not Kconfig syntax: '%.60s'",
-				 lineno, line);
+			ab_whyf(err, "not a kernel config: line %u is not Kconfig syntax: '%.60s'",
+				lineno, line);
 			return -EINVAL;
 		}
 		if (!r)
@@ -215,7 +213,7 @@ int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t 
 			struct ksym *more = realloc(kc->syms, 2 * cap * sizeof(*more));
 
 			if (!more) {
-				snprintf(err, errlen, "out of memory");
+				ab_whyf(err, "out of memory");
 				return -ENOMEM;
 			}
 			kc->syms = more;
@@ -225,7 +223,7 @@ int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t 
 		kc->syms[kc->n_syms++] = s;
 	}
 	if (!kc->n_syms) {
-		snprintf(err, errlen, "not a kernel config: no CONFIG_ lines in %u lines", lineno);
+		ab_whyf(err, "not a kernel config: no CONFIG_ lines in %u lines", lineno);
 		return -EINVAL;
 	}
 	keep_last(kc);

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "core/error.h"
+
 /*
  * A parsed kernel .config, with Kconfig's own reading of it: the last
  * assignment of a symbol wins (scripts/kconfig warns "override"), "=n" and
@@ -41,7 +43,7 @@ struct kconfig {
  * be NUL-terminated, @len bytes before the NUL). Returns 0, or -EINVAL
  * (-ENOMEM) with a reason in @err ("not a kernel config: ...").
  */
-int kconfig_parse(struct kconfig *kc, char *text, size_t len, char *err, size_t errlen);
+int kconfig_parse(struct kconfig *kc, char *text, size_t len, char err[AB_WHY_LEN]);
 void kconfig_free(struct kconfig *kc);
 
 const struct ksym *kconfig_get(const struct kconfig *kc, const char *name);
@@ -62,8 +64,8 @@ const char *kconfig_show(const struct kconfig *kc, const char *name);
  * @err is sized by the caller: it carries paths (and two for the running
  * kernel), so it can outgrow AB_WHY_LEN.
  */
-int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen);
+int kconfig_load(struct kconfig *kc, const char *path, char err[AB_WHY_LEN]);
 /* kconfig_load_running - /proc/config.gz, then /boot/config-$(uname -r). */
-int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen);
+int kconfig_load_running(struct kconfig *kc, char err[AB_WHY_LEN]);
 
 #endif

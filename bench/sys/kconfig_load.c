@@ -51,34 +51,33 @@ static int buf_reserve(struct buf *b, size_t more)
 }
 
 /* The whole file (sys/file.h), with a message that says what failed. */
-static int read_all(int fd, struct buf *b, const char *path, char *err, size_t errlen)
+static int read_all(int fd, struct buf *b, const char *path, char err[AB_WHY_LEN])
 {
 	int ret = ab_read_fd(fd, MAX_CONFIG, &b->data, &b->len);
 
 	if (ret == -EFBIG)
-		snprintf(err, errlen, "%s: larger than %u MiB, not a kernel config", path,
-			 MAX_CONFIG >> 20);
+		ab_whyf(err, "%s: larger than %u MiB, not a kernel config", path, MAX_CONFIG >> 20);
 	else if (ret)
-		snprintf(err, errlen, "%s: read failed: %s", path, strerror(-ret));
+		ab_whyf(err, "%s: read failed: %s", path, strerror(-ret));
 	else
 		b->cap = b->len + 1;
 	return ret;
 }
 
-static int gunzip(const struct buf *in, struct buf *out, const char *path, char *err, size_t errlen)
+static int gunzip(const struct buf *in, struct buf *out, const char *path, char err[AB_WHY_LEN])
 {
 	z_stream zs = { 0 };
 	int r = Z_OK, ret = -EIO; /* corrupt or truncated, unless said otherwise */
 
 	if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
-		snprintf(err, errlen, "%s: zlib inflateInit2 failed", path);
+		ab_whyf(err, "%s: zlib inflateInit2 failed", path);
 		return -ENOMEM;
 	}
 	zs.next_in = (unsigned char *)in->data;
 	zs.avail_in = in->len;
 	while (zs.avail_in) {
 		if (buf_reserve(out, 65536)) {
-			snprintf(err, errlen, "%s: out of memory", path);
+			ab_whyf(err, "%s: out of memory", path);
 			r = Z_MEM_ERROR;
 			ret = -ENOMEM;
 			break;
@@ -96,14 +95,13 @@ static int gunzip(const struct buf *in, struct buf *out, const char *path, char 
 			continue;
 		}
 		if (r != Z_OK && r != Z_BUF_ERROR) {
-			snprintf(err, errlen, "%s: corrupt gzip data at input byte %lu: %s", path,
-				 zs.total_in, zs.msg ? zs.msg : "inflate failed");
+			ab_whyf(err, "%s: corrupt gzip data at input byte %lu: %s", path,
+				zs.total_in, zs.msg ? zs.msg : "inflate failed");
 			break;
 		}
 		if (out->len > MAX_CONFIG) {
-			snprintf(err, errlen,
-				 "%s: decompresses to more than %u MiB, not a kernel config", path,
-				 MAX_CONFIG >> 20);
+			ab_whyf(err, "%s: decompresses to more than %u MiB, not a kernel config",
+				path, MAX_CONFIG >> 20);
 			r = Z_MEM_ERROR;
 			ret = -EFBIG;
 			break;
@@ -115,10 +113,10 @@ static int gunzip(const struct buf *in, struct buf *out, const char *path, char 
 		return 0;
 	}
 	if (r == Z_OK || r == Z_BUF_ERROR)
-		snprintf(err, errlen,
-			 "%s: truncated gzip: the stream stops after %zu bytes, before its end "
-			 "marker",
-			 path, in->len);
+		ab_whyf(err,
+			"%s: truncated gzip: the stream stops after %zu bytes, before its end "
+			"marker",
+			path, in->len);
 	return ret;
 }
 
@@ -146,7 +144,7 @@ static const char *archive_why(struct archive *a)
 }
 
 static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *out,
-			 struct kconfig *kc, const char *path, char *err, size_t errlen)
+			 struct kconfig *kc, const char *path, char err[AB_WHY_LEN])
 {
 	struct archive *in = archive_read_new();
 	struct archive_entry *e;
@@ -162,13 +160,12 @@ static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *ou
 		if (archive_entry_filetype(e) != AE_IFREG || fnmatch("*boot/config-*", name, 0))
 			continue;
 		if (archive_entry_size(e) > MAX_CONFIG) {
-			snprintf(err, errlen, "%s: %s is larger than %u MiB", path, name,
-				 MAX_CONFIG >> 20);
+			ab_whyf(err, "%s: %s is larger than %u MiB", path, name, MAX_CONFIG >> 20);
 			archive_read_free(in);
 			return -EFBIG;
 		}
 		if (buf_reserve(out, archive_entry_size(e))) {
-			snprintf(err, errlen, "%s: out of memory", path);
+			ab_whyf(err, "%s: out of memory", path);
 			archive_read_free(in);
 			return -ENOMEM;
 		}
@@ -183,24 +180,23 @@ static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *ou
 		break;
 	}
 	if (!found && r != ARCHIVE_EOF)
-		snprintf(err, errlen, "%s: corrupt %s: %s", path, member, archive_why(in));
+		ab_whyf(err, "%s: corrupt %s: %s", path, member, archive_why(in));
 	else if (!found)
-		snprintf(
-			err, errlen,
+		ab_whyf(err,
 			"%s: Debian package without a ./boot/config-* (not a linux-image package?)",
 			path);
 	archive_read_free(in);
 	return found ? 0 : r != ARCHIVE_EOF ? -EIO : -ENOENT;
 }
 
-static int read_deb(const char *path, struct buf *out, struct kconfig *kc, char *err, size_t errlen)
+static int read_deb(const char *path, struct buf *out, struct kconfig *kc, char err[AB_WHY_LEN])
 {
 	struct deb_ctx *ctx = calloc(1, sizeof(*ctx));
 	struct archive_entry *e;
 	int r, first = 1, ret = -EINVAL;
 
 	if (!ctx) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		ab_whyf(err, "%s: out of memory", path);
 		return -ENOMEM;
 	}
 	ctx->outer = archive_read_new();
@@ -210,9 +206,9 @@ static int read_deb(const char *path, struct buf *out, struct kconfig *kc, char 
 		const char *name = archive_entry_pathname(e);
 
 		if (first && strcmp(name, "debian-binary")) {
-			snprintf(err, errlen,
-				 "%s: an ar archive but not a Debian package (first member '%s')",
-				 path, name);
+			ab_whyf(err,
+				"%s: an ar archive but not a Debian package (first member '%s')",
+				path, name);
 			goto out;
 		}
 		first = 0;
@@ -220,23 +216,22 @@ static int read_deb(const char *path, struct buf *out, struct kconfig *kc, char 
 			char member[64];
 
 			snprintf(member, sizeof(member), "%s", name);
-			ret = read_data_tar(ctx, member, out, kc, path, err, errlen);
+			ret = read_data_tar(ctx, member, out, kc, path, err);
 			goto out;
 		}
 	}
 	ret = r == ARCHIVE_EOF ? -ENOENT : -EIO;
 	if (r == ARCHIVE_EOF)
-		snprintf(err, errlen, "%s: Debian package without a data.tar member", path);
+		ab_whyf(err, "%s: Debian package without a data.tar member", path);
 	else
-		snprintf(err, errlen, "%s: corrupt Debian package: %s", path,
-			 archive_why(ctx->outer));
+		ab_whyf(err, "%s: corrupt Debian package: %s", path, archive_why(ctx->outer));
 out:
 	archive_read_free(ctx->outer);
 	free(ctx);
 	return ret;
 }
 
-static int open_regular(const char *path, char *err, size_t errlen)
+static int open_regular(const char *path, char err[AB_WHY_LEN])
 {
 	struct stat st = { 0 };
 	int fd;
@@ -247,20 +242,20 @@ static int open_regular(const char *path, char *err, size_t errlen)
 	 * the path being swapped for one between the two calls.
 	 */
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: %s, not a kernel config file", path,
-			 S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+		ab_whyf(err, "%s: %s, not a kernel config file", path,
+			S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
 		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 	}
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		int e = errno;
 
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(e));
+		ab_whyf(err, "%s: cannot open: %s", path, strerror(e));
 		return -e;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: %s, not a kernel config file", path,
-			 S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+		ab_whyf(err, "%s: %s, not a kernel config file", path,
+			S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
 		close(fd);
 		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 	}
@@ -268,25 +263,24 @@ static int open_regular(const char *path, char *err, size_t errlen)
 }
 
 /* Dispatch on the first bytes: a .deb is read in place, anything else whole. */
-static int load_text(const char *path, struct buf *text, struct kconfig *kc, char *err,
-		     size_t errlen)
+static int load_text(const char *path, struct buf *text, struct kconfig *kc, char err[AB_WHY_LEN])
 {
 	struct buf raw = { 0 };
 	unsigned char magic[8] = { 0 };
-	int fd = open_regular(path, err, errlen), ret;
+	int fd = open_regular(path, err), ret;
 
 	if (fd < 0)
 		return fd;
 	if (pread(fd, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic) &&
 	    !memcmp(magic, "!<arch>\n", 8)) {
 		close(fd);
-		return read_deb(path, text, kc, err, errlen);
+		return read_deb(path, text, kc, err);
 	}
-	ret = read_all(fd, &raw, path, err, errlen);
+	ret = read_all(fd, &raw, path, err);
 	close(fd);
 	if (!ret && raw.len >= 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
 		snprintf(kc->source, sizeof(kc->source), "%s (gzip)", path);
-		ret = gunzip(&raw, text, path, err, errlen);
+		ret = gunzip(&raw, text, path, err);
 		free(raw.data);
 	} else if (!ret) {
 		*text = raw;
@@ -296,7 +290,7 @@ static int load_text(const char *path, struct buf *text, struct kconfig *kc, cha
 	return ret;
 }
 
-int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen)
+int kconfig_load(struct kconfig *kc, const char *path, char err[AB_WHY_LEN])
 {
 	struct buf text = { 0 };
 	char why[AB_WHY_LEN];
@@ -305,36 +299,36 @@ int kconfig_load(struct kconfig *kc, const char *path, char *err, size_t errlen)
 	memset(kc, 0, sizeof(*kc));
 	snprintf(kc->source, sizeof(kc->source), "%s", path);
 	kc->path_len = strlen(kc->source);
-	ret = load_text(path, &text, kc, err, errlen);
+	ret = load_text(path, &text, kc, err);
 	if (ret) {
 		free(text.data);
 		return ret;
 	}
 	if (!text.data) /* an empty gzip member or an empty file */
 		text.data = calloc(1, 1);
-	ret = kconfig_parse(kc, text.data, text.len, why, sizeof(why));
+	ret = kconfig_parse(kc, text.data, text.len, why);
 	if (ret) {
-		snprintf(err, errlen, "%s: %s", kc->source, why);
+		ab_whyf(err, "%s: %s", kc->source, why);
 		kconfig_free(kc);
 	}
 	return ret;
 }
 
-int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen)
+int kconfig_load_running(struct kconfig *kc, char err[AB_WHY_LEN])
 {
 	char boot[300], first[AB_WHY_LEN];
 	struct utsname u;
 	int ret;
 
-	if (!kconfig_load(kc, "/proc/config.gz", first, sizeof(first)))
+	if (!kconfig_load(kc, "/proc/config.gz", first))
 		return 0;
 	if (uname(&u)) {
 		ret = -errno;
-		snprintf(err, errlen, "%s; uname failed: %s", first, strerror(-ret));
+		ab_whyf(err, "%s; uname failed: %s", first, strerror(-ret));
 		return ret;
 	}
 	snprintf(boot, sizeof(boot), "/boot/config-%s", u.release);
-	ret = kconfig_load(kc, boot, err, errlen);
+	ret = kconfig_load(kc, boot, err);
 	if (!ret)
 		return 0;
 	/* Both failed: say why for each, and what would help. */
@@ -342,10 +336,10 @@ int kconfig_load_running(struct kconfig *kc, char *err, size_t errlen)
 		char second[AB_WHY_LEN];
 
 		snprintf(second, sizeof(second), "%s", err);
-		snprintf(err, errlen,
-			 "no config for the running kernel: %s; %s (enable CONFIG_IKCONFIG_PROC or "
-			 "install the config in /boot)",
-			 first, second);
+		ab_whyf(err,
+			"no config for the running kernel: %s; %s (enable CONFIG_IKCONFIG_PROC or "
+			"install the config in /boot)",
+			first, second);
 	}
 	return ret; /* the /boot file's: -ENOENT when neither exists */
 }

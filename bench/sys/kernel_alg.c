@@ -66,7 +66,7 @@ static void set_keys(struct ab_kernel_alg *k, unsigned int min, unsigned int max
 
 /* The key sizes of the cipher inside template NAME, from its own /proc/crypto block. */
 static int inner_keys(struct ab_kernel_alg *k, const char *name, const struct ab_proc_alg *algs,
-		      size_t n, char *why)
+		      size_t n, char why[AB_WHY_LEN])
 {
 	char inner[AB_NAME_LEN];
 	const struct ab_proc_alg *c;
@@ -74,9 +74,8 @@ static int inner_keys(struct ab_kernel_alg *k, const char *name, const struct ab
 	inner_name(name, inner, sizeof(inner));
 	c = ab_proc_crypto_lookup(algs, n, inner);
 	if (!c || !c->min_keysize) {
-		snprintf(why, AB_WHY_LEN,
-			 "%s: its key is %s's, whose key sizes /proc/crypto does not list", k->name,
-			 inner);
+		ab_whyf(why, "%s: its key is %s's, whose key sizes /proc/crypto does not list",
+			k->name, inner);
 		return -EOPNOTSUPP;
 	}
 	set_keys(k, c->min_keysize, c->max_keysize);
@@ -84,14 +83,14 @@ static int inner_keys(struct ab_kernel_alg *k, const char *name, const struct ab
 }
 
 static int hash_row(struct ab_kernel_alg *k, const struct ab_proc_alg *p,
-		    const struct ab_proc_alg *algs, size_t n, char *why)
+		    const struct ab_proc_alg *algs, size_t n, char why[AB_WHY_LEN])
 {
 	char inner[AB_NAME_LEN];
 	const char *evp;
 
 	if (!p->digestsize || p->digestsize > 64) {
-		snprintf(why, AB_WHY_LEN,
-			 "%s: /proc/crypto gives no digest size of 1..64 bytes for it", k->name);
+		ab_whyf(why, "%s: /proc/crypto gives no digest size of 1..64 bytes for it",
+			k->name);
 		return -EOPNOTSUPP;
 	}
 	k->alg.digestlen = p->digestsize;
@@ -136,7 +135,7 @@ static int skcipher_row(struct ab_kernel_alg *k, const struct ab_proc_alg *p)
 }
 
 static int aead_row(struct ab_kernel_alg *k, const struct ab_proc_alg *p,
-		    const struct ab_proc_alg *algs, size_t n, char *why)
+		    const struct ab_proc_alg *algs, size_t n, char why[AB_WHY_LEN])
 {
 	/*
 	 * Only gcm(X) is derived: its key is X's and its IV the listed ivsize.
@@ -145,10 +144,10 @@ static int aead_row(struct ab_kernel_alg *k, const struct ab_proc_alg *p,
 	 * /proc/crypto (the catalogue's rows say it for gcm(aes) and the rest).
 	 */
 	if (!prefixed(p->name, "gcm(") || !p->maxauthsize) {
-		snprintf(why, AB_WHY_LEN,
-			 "%s: an aead whose key or IV layout /proc/crypto does not give (derived: "
-			 "gcm(...); the catalogue's aeads run under their own names)",
-			 k->name);
+		ab_whyf(why,
+			"%s: an aead whose key or IV layout /proc/crypto does not give (derived: "
+			"gcm(...); the catalogue's aeads run under their own names)",
+			k->name);
 		return -EOPNOTSUPP;
 	}
 	k->alg.ivlen = p->ivsize;
@@ -213,27 +212,27 @@ static void choose_ref(struct ab_kernel_alg *k, const struct ab_proc_alg *p,
 	k->alg.ref_why = k->ref_why;
 }
 
-static int entry_usable(const char *name, const struct ab_proc_alg *p, char *why)
+static int entry_usable(const char *name, const struct ab_proc_alg *p, char why[AB_WHY_LEN])
 {
 	if (p->internal) {
-		snprintf(why, AB_WHY_LEN,
-			 "%s: the kernel marks driver %s internal (a helper another driver "
-			 "wraps); AF_ALG and crypto_alloc_*() do not reach it",
-			 name, p->driver);
+		ab_whyf(why,
+			"%s: the kernel marks driver %s internal (a helper another driver "
+			"wraps); AF_ALG and crypto_alloc_*() do not reach it",
+			name, p->driver);
 		return -EOPNOTSUPP;
 	}
 	if (!p->selftest_ok) {
-		snprintf(why, AB_WHY_LEN,
-			 "%s: driver %s has not passed the kernel's self-test (/proc/crypto "
-			 "selftest); the kernel does not bind it",
-			 name, p->driver);
+		ab_whyf(why,
+			"%s: driver %s has not passed the kernel's self-test (/proc/crypto "
+			"selftest); the kernel does not bind it",
+			name, p->driver);
 		return -EOPNOTSUPP;
 	}
 	return 0;
 }
 
 int ab_kernel_alg_build(const char *name, const struct ab_proc_alg *algs, size_t n,
-			struct ab_kernel_alg *k, char *why)
+			struct ab_kernel_alg *k, char why[AB_WHY_LEN])
 {
 	const struct ab_proc_alg *p = ab_proc_crypto_lookup(algs, n, name);
 	const struct ab_alg *cat;
@@ -241,11 +240,11 @@ int ab_kernel_alg_build(const char *name, const struct ab_proc_alg *algs, size_t
 
 	memset(k, 0, sizeof(*k));
 	if (!p) {
-		snprintf(why, AB_WHY_LEN,
-			 "unknown algorithm '%s': not in the catalogue, and /proc/crypto lists no "
-			 "algorithm or driver of that name (see 'algbench list --all'; a module "
-			 "may need loading)",
-			 name);
+		ab_whyf(why,
+			"unknown algorithm '%s': not in the catalogue, and /proc/crypto lists no "
+			"algorithm or driver of that name (see 'algbench list --all'; a module "
+			"may need loading)",
+			name);
 		return -ENOENT;
 	}
 	if ((ret = entry_usable(name, p, why)))
@@ -254,10 +253,10 @@ int ab_kernel_alg_build(const char *name, const struct ab_proc_alg *algs, size_t
 		if (ab_proc_type_matches(p->type, t))
 			type = t;
 	if (type < 0) {
-		snprintf(why, AB_WHY_LEN,
-			 "%s: the kernel lists it as %s, a type algbench does not run (it runs "
-			 "aead, skcipher, hash: shash and ahash, and acomp)",
-			 name, p->type);
+		ab_whyf(why,
+			"%s: the kernel lists it as %s, a type algbench does not run (it runs "
+			"aead, skcipher, hash: shash and ahash, and acomp)",
+			name, p->type);
 		return -EOPNOTSUPP;
 	}
 	snprintf(k->name, sizeof(k->name), "%s", name);

@@ -30,7 +30,7 @@ struct ab_kernel_alg {
  * drive) with WHY.
  */
 int ab_kernel_alg_build(const char *name, const struct ab_proc_alg *algs, size_t n,
-			struct ab_kernel_alg *k, char *why);
+			struct ab_kernel_alg *k, char why[AB_WHY_LEN]);
 
 /* OpenSSL's EVP name for a kernel digest name ("sha3-256" -> "SHA3-256"), or NULL. */
 const char *ab_kernel_evp_digest(const char *kernel_name);

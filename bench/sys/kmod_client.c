@@ -134,7 +134,7 @@ void abk_mount_debugfs(void)
 		(void)mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
 }
 
-int abk_dev_ready(char *why)
+int abk_dev_ready(char why[AB_WHY_LEN])
 {
 	char dev[32] = "";
 	int err;
@@ -145,25 +145,25 @@ int abk_dev_ready(char *why)
 	if (err == -ENOENT && !ab_read_line(ABK_DEV_SYSFS, dev, sizeof(dev)) && strchr(dev, ':')) {
 		/* loaded and registered, but nobody made the node (no udev, no devtmpfs on /dev) */
 		*strchr(dev, ':') = ' ';
-		snprintf(why, AB_WHY_LEN,
-			 "%s: no such file, but algbench.ko is loaded (%s): mount devtmpfs on /dev "
-			 "('mount -t devtmpfs devtmpfs /dev'), or as root 'mknod -m 600 %s c %s'",
-			 ABK_DEV, ABK_DEV_SYSFS, ABK_DEV, dev);
+		ab_whyf(why,
+			"%s: no such file, but algbench.ko is loaded (%s): mount devtmpfs on /dev "
+			"('mount -t devtmpfs devtmpfs /dev'), or as root 'mknod -m 600 %s c %s'",
+			ABK_DEV, ABK_DEV_SYSFS, ABK_DEV, dev);
 	} else if (err == -ENOENT)
-		snprintf(why, AB_WHY_LEN, "%s: no such file: algbench.ko is not loaded", ABK_DEV);
+		ab_whyf(why, "%s: no such file: algbench.ko is not loaded", ABK_DEV);
 	else if (err == -EACCES || err == -EPERM)
-		snprintf(why, AB_WHY_LEN,
-			 "%s: %s: the control device is root's (mode 0600): run algbench as root",
-			 ABK_DEV, strerror(-err));
+		ab_whyf(why,
+			"%s: %s: the control device is root's (mode 0600): run algbench as root",
+			ABK_DEV, strerror(-err));
 	else
-		snprintf(why, AB_WHY_LEN, "%s: %s", ABK_DEV, strerror(-err));
+		ab_whyf(why, "%s: %s", ABK_DEV, strerror(-err));
 	return err;
 }
 
 /* algbench.ko was not loaded until abk_ensure_loaded() loaded it */
 static bool loaded_here;
 
-int abk_ensure_loaded(char *why)
+int abk_ensure_loaded(char why[AB_WHY_LEN])
 {
 	/* one modprobe per process: a suite asks once per kmod job */
 	static int failed;
@@ -174,11 +174,11 @@ int abk_ensure_loaded(char *why)
 	if (access(ABK_DEV, R_OK | W_OK) == 0)
 		return 0;
 	if (failed) {
-		snprintf(why, AB_WHY_LEN, "%s", failed_why);
+		ab_whyf(why, "%s", failed_why);
 		return failed;
 	}
 	was_loaded = abk_loaded("algbench");
-	ret = abk_load("algbench", why, AB_WHY_LEN);
+	ret = abk_load("algbench", why);
 	if (ret == -ENOSYS) {
 		size_t n = strlen(why);
 
@@ -196,12 +196,12 @@ int abk_ensure_loaded(char *why)
 	return ret; /* 1: WHY holds abk_load()'s note */
 }
 
-int abk_unload_if_loaded_here(char *why)
+int abk_unload_if_loaded_here(char why[AB_WHY_LEN])
 {
 	if (!loaded_here)
 		return 0;
 	loaded_here = false;
-	return abk_unload("algbench", why, AB_WHY_LEN);
+	return abk_unload("algbench", why);
 }
 
 int abk_get(const char *text, const char *key, char *out, size_t len)
@@ -295,7 +295,7 @@ static void parse_cpus(struct reply *r, struct abk_result *res)
 	}
 }
 
-int abk_parse_reply(struct abk_result *res, char *why)
+int abk_parse_reply(struct abk_result *res, char why[AB_WHY_LEN])
 {
 	struct reply r = { .text = res->text, .why = why };
 	char buf[32];
@@ -354,7 +354,7 @@ int abk_out_head(const struct abk_result *res, uint8_t *out, size_t max)
 /* A reply is a few hundred bytes of key=value lines; far more is not one. */
 #define REPLY_MAX (1u << 20)
 
-int abk_run(const char *line, struct abk_result *res, char *why)
+int abk_run(const char *line, struct abk_result *res, char why[AB_WHY_LEN])
 {
 	int fd, err = 0, ret;
 	ssize_t n;
@@ -364,7 +364,7 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 	if (fd < 0) {
 		err = -errno;
 		if (abk_dev_ready(why) == 0) /* there after all: say what open() said */
-			snprintf(why, AB_WHY_LEN, "%s: %s", ABK_DEV, strerror(-err));
+			ab_whyf(why, "%s: %s", ABK_DEV, strerror(-err));
 		return err;
 	}
 	/* The write returns when the job is done; its reply is read on the same fd. */
@@ -375,8 +375,8 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 		res->text = NULL;
 	close(fd);
 	if (!res->text || !res->text[0]) {
-		snprintf(why, AB_WHY_LEN, "%s: no reply to '%s' (%s)", ABK_DEV, line,
-			 err ? strerror(-err) : "empty");
+		ab_whyf(why, "%s: no reply to '%s' (%s)", ABK_DEV, line,
+			err ? strerror(-err) : "empty");
 		return err ? err : -EIO;
 	}
 	if ((ret = abk_parse_reply(res, why)))
@@ -385,15 +385,15 @@ int abk_run(const char *line, struct abk_result *res, char *why)
 		res->status = err;
 	if (res->status)
 		/* bounded so that it fits: the module's reasons are under its ABK_REASON_LEN */
-		snprintf(why, AB_WHY_LEN, "algbench.ko: %s: %.900s", res->error, res->reason);
+		ab_whyf(why, "algbench.ko: %s: %.900s", res->error, res->reason);
 	return res->status;
 }
 
-int abk_run_line(const struct abk_line *l, struct abk_result *res, char *why)
+int abk_run_line(const struct abk_line *l, struct abk_result *res, char why[AB_WHY_LEN])
 {
 	if (l->err) {
 		memset(res, 0, sizeof(*res));
-		snprintf(why, AB_WHY_LEN, "%s", l->why);
+		ab_whyf(why, "%s", l->why);
 		return l->err;
 	}
 	return abk_run(l->text, res, why);

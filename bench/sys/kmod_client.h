@@ -73,7 +73,7 @@ int abk_out_head(const struct abk_result *res, uint8_t *out, size_t max);
  * WHY saying which of "not loaded", "no device node" (and the mknod that
  * makes it) or "not root" it is.
  */
-int abk_dev_ready(char *why);
+int abk_dev_ready(char why[AB_WHY_LEN]);
 
 /*
  * Make sure the control device can be used: abk_load() algbench if it is
@@ -81,14 +81,14 @@ int abk_dev_ready(char *why);
  * -errno with WHY (AB_WHY_LEN); -ENOSYS on a kernel that cannot load modules,
  * WHY then ending "so the kmod backend cannot run on this kernel".
  */
-int abk_ensure_loaded(char *why);
+int abk_ensure_loaded(char why[AB_WHY_LEN]);
 
 /*
  * Unload algbench.ko if abk_ensure_loaded() loaded it in this process (a
  * run leaves the kernel as it found it; one loaded before stays): 0, or
  * -errno with WHY (AB_WHY_LEN).
  */
-int abk_unload_if_loaded_here(char *why);
+int abk_unload_if_loaded_here(char why[AB_WHY_LEN]);
 
 /* Mounts debugfs at /sys/kernel/debug unless it is mounted there (never a
  * second time on top); whether that helped is for the caller's access() to see. */
@@ -102,17 +102,17 @@ void abk_mount_debugfs(void);
  * could not be used or its reply not read (-EPROTO: abk_parse_reply()). RES must be freed with
  * abk_result_free() either way.
  */
-int abk_run(const char *line, struct abk_result *res, char *why);
+int abk_run(const char *line, struct abk_result *res, char why[AB_WHY_LEN]);
 
 /* abk_run() of L's text, or L's error (with WHY) if building it failed. */
-int abk_run_line(const struct abk_line *l, struct abk_result *res, char *why);
+int abk_run_line(const struct abk_line *l, struct abk_result *res, char why[AB_WHY_LEN]);
 
 /*
  * RES's reply text into RES's fields. A key the reply lacks leaves its
  * field 0 (status: -EIO); a number that is not one (status not 0 or a
  * -errno, input_crc32 not hex, a count not a u64) is -EPROTO with WHY.
  */
-int abk_parse_reply(struct abk_result *res, char *why);
+int abk_parse_reply(struct abk_result *res, char why[AB_WHY_LEN]);
 
 /* The value of KEY in a reply TEXT, copied into OUT; 0 or -ENOENT. */
 int abk_get(const char *text, const char *key, char *out, size_t len);

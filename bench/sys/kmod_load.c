@@ -49,7 +49,7 @@ bool abk_loaded(const char *module)
 static int tool(const char *const argv[], char *out, size_t len)
 {
 	char why[AB_WHY_LEN];
-	int ret = ab_spawn_capture(argv, out, len, why, sizeof(why));
+	int ret = ab_spawn_capture(argv, out, len, why);
 
 	out[strcspn(out, "\n")] = '\0';
 	for (size_t n = strlen(out); n && (out[n - 1] == ' ' || out[n - 1] == '\t'); n--)
@@ -122,27 +122,27 @@ static void built_for(const struct load *l, char *out, size_t len)
 		closedir(d);
 }
 
-static int missing(const struct load *l, char *why, size_t why_len)
+static int missing(const struct load *l, char why[AB_WHY_LEN])
 {
 	char others[160];
 
 	built_for(l, others, sizeof(others));
-	snprintf(why, why_len,
-		 "%s.ko: none for this kernel (%s): not installed (modprobe does not find it) "
-		 "and not built (no %s%s%s); install algbench-dkms, or install "
-		 "linux-headers-%s and build this checkout (cmake, then cmake --build)",
-		 l->module, l->release, l->path, others[0] ? "; built only for " : "", others,
-		 l->release);
+	ab_whyf(why,
+		"%s.ko: none for this kernel (%s): not installed (modprobe does not find it) "
+		"and not built (no %s%s%s); install algbench-dkms, or install "
+		"linux-headers-%s and build this checkout (cmake, then cmake --build)",
+		l->module, l->release, l->path, others[0] ? "; built only for " : "", others,
+		l->release);
 	return -ENOENT;
 }
 
-static int not_root(const struct load *l, char *why, size_t why_len)
+static int not_root(const struct load *l, char why[AB_WHY_LEN])
 {
-	snprintf(why, why_len,
-		 "%s.ko: not loaded, and loading a module needs root (CAP_SYS_MODULE, which uid "
-		 "%d does not have): run algbench as root, or load it first: sudo %s%s",
-		 l->module, (int)geteuid(), l->installed ? "modprobe " : "insmod ",
-		 l->installed ? l->module : l->path);
+	ab_whyf(why,
+		"%s.ko: not loaded, and loading a module needs root (CAP_SYS_MODULE, which uid "
+		"%d does not have): run algbench as root, or load it first: sudo %s%s",
+		l->module, (int)geteuid(), l->installed ? "modprobe " : "insmod ",
+		l->installed ? l->module : l->path);
 	return -EPERM;
 }
 
@@ -152,7 +152,7 @@ static bool owner_trusted(uid_t uid)
 	return uid == 0 || uid == geteuid();
 }
 
-int abk_module_trusted(int fd, const char *path, char *why, size_t why_len)
+int abk_module_trusted(int fd, const char *path, char why[AB_WHY_LEN])
 {
 	char real[PATH_MAX], *slash;
 	struct stat st;
@@ -160,25 +160,25 @@ int abk_module_trusted(int fd, const char *path, char *why, size_t why_len)
 
 	if (fstat(fd, &st)) {
 		err = errno;
-		snprintf(why, why_len, "%s: %s", path, strerror(err));
+		ab_whyf(why, "%s: %s", path, strerror(err));
 		return -err;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(why, why_len, "%s is not a regular file", path);
+		ab_whyf(why, "%s is not a regular file", path);
 		return -EINVAL;
 	}
 	if (!owner_trusted(st.st_uid)) {
-		snprintf(why, why_len, "%s is owned by uid %u (want root or uid %u)", path,
-			 (unsigned int)st.st_uid, (unsigned int)geteuid());
+		ab_whyf(why, "%s is owned by uid %u (want root or uid %u)", path,
+			(unsigned int)st.st_uid, (unsigned int)geteuid());
 		return -EACCES;
 	}
 	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-		snprintf(why, why_len, "%s is writable by group or others", path);
+		ab_whyf(why, "%s is writable by group or others", path);
 		return -EACCES;
 	}
 	if (!realpath(path, real)) {
 		err = errno;
-		snprintf(why, why_len, "%s: %s", path, strerror(err));
+		ab_whyf(why, "%s: %s", path, strerror(err));
 		return -err;
 	}
 	/*
@@ -191,21 +191,21 @@ int abk_module_trusted(int fd, const char *path, char *why, size_t why_len)
 		slash[slash == real] = '\0'; /* "/a" -> "/", "/a/b" -> "/a" */
 		if (stat(real, &st)) {
 			err = errno;
-			snprintf(why, why_len, "%s: %s", real, strerror(err));
+			ab_whyf(why, "%s: %s", real, strerror(err));
 			return -err;
 		}
 		if (!owner_trusted(st.st_uid)) {
-			snprintf(why, why_len,
-				 "its folder %s is owned by uid %u (want root or uid %u), "
-				 "who could replace %s",
-				 real, (unsigned int)st.st_uid, (unsigned int)geteuid(), path);
+			ab_whyf(why,
+				"its folder %s is owned by uid %u (want root or uid %u), "
+				"who could replace %s",
+				real, (unsigned int)st.st_uid, (unsigned int)geteuid(), path);
 			return -EACCES;
 		}
 		if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)) {
-			snprintf(why, why_len,
-				 "its folder %s is writable by group or others (not sticky), "
-				 "who could replace %s",
-				 real, path);
+			ab_whyf(why,
+				"its folder %s is writable by group or others (not sticky), "
+				"who could replace %s",
+				real, path);
 			return -EACCES;
 		}
 		if (!strcmp(real, "/"))
@@ -226,7 +226,7 @@ static int insmod(struct load *l)
 	fd = open(l->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		err = -errno;
-	else if ((err = abk_module_trusted(fd, l->path, l->said, sizeof(l->said))))
+	else if ((err = abk_module_trusted(fd, l->path, l->said)))
 		writable = err == -EACCES, said = true;
 	else if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST)
 		err = -errno;
@@ -348,106 +348,105 @@ static const char *rebuild(const struct load *l, char *buf, size_t len)
 }
 
 /* A signature the kernel refused (EKEYREJECTED, ENOKEY, ...). */
-static void refused_signature(const struct load *l, char *why, size_t why_len)
+static void refused_signature(const struct load *l, char why[AB_WHY_LEN])
 {
 	bool on_cmd = on_cmdline("module.sig_enforce=1");
 	char fix[AB_WHY_LEN], enforce[8] = "", how[AB_WHY_LEN];
 
 	ab_read_line("/sys/module/module/parameters/sig_enforce", enforce, sizeof(enforce));
 	if (enforce[0] != 'Y') {
-		snprintf(why, why_len,
-			 "%s.ko: %s: its signature does not verify (changed after signing, or a "
-			 "key the kernel cannot use): %s, and sign it again",
-			 l->module, l->said, rebuild(l, how, sizeof(how)));
+		ab_whyf(why,
+			"%s.ko: %s: its signature does not verify (changed after signing, or a "
+			"key the kernel cannot use): %s, and sign it again",
+			l->module, l->said, rebuild(l, how, sizeof(how)));
 		return;
 	}
 	signature_fix(l, fix, sizeof(fix));
-	snprintf(why, why_len,
-		 "%s.ko: %s: the kernel loads only modules signed by a key it trusts "
-		 "(module.sig_enforce=1%s): %s%s",
-		 l->module, l->said, on_cmd ? ", on the kernel command line" : "", fix,
-		 on_cmd ? "; or boot without module.sig_enforce=1" : "");
+	ab_whyf(why,
+		"%s.ko: %s: the kernel loads only modules signed by a key it trusts "
+		"(module.sig_enforce=1%s): %s%s",
+		l->module, l->said, on_cmd ? ", on the kernel command line" : "", fix,
+		on_cmd ? "; or boot without module.sig_enforce=1" : "");
 }
 
 /* EPERM as root: modules_disabled, lockdown, or a security module. */
-static void refused_as_root(const struct load *l, char *why, size_t why_len)
+static void refused_as_root(const struct load *l, char why[AB_WHY_LEN])
 {
 	char mode[32], fix[AB_WHY_LEN], off[AB_WHY_LEN];
 
 	lockdown(mode, sizeof(mode));
 	/* modules_disabled set since abk_load() asked: the same words as then */
-	if (ab_modules_loadable(off, sizeof(off)) == -EPERM) {
-		snprintf(why, why_len, "%s.ko: %s: %s", l->module, l->said, off);
+	if (ab_modules_loadable(off) == -EPERM) {
+		ab_whyf(why, "%s.ko: %s: %s", l->module, l->said, off);
 	} else if (mode[0] && strcmp(mode, "none")) {
 		signature_fix(l, fix, sizeof(fix));
-		snprintf(why, why_len,
-			 "%s.ko: %s: kernel lockdown (%s%s) loads only modules signed by a key it "
-			 "trusts: %s%s",
-			 l->module, l->said, mode, lockdown_source(), fix,
-			 secure_boot() ? "" : "; or boot without lockdown=");
+		ab_whyf(why,
+			"%s.ko: %s: kernel lockdown (%s%s) loads only modules signed by a key it "
+			"trusts: %s%s",
+			l->module, l->said, mode, lockdown_source(), fix,
+			secure_boot() ? "" : "; or boot without lockdown=");
 	} else {
-		snprintf(why, why_len,
-			 "%s.ko: %s as root, with no lockdown (%s) and modules_disabled=0: a "
-			 "security module (SELinux, AppArmor) may refuse it: see dmesg",
-			 l->module, l->said, mode[0] ? mode : "state unknown");
+		ab_whyf(why,
+			"%s.ko: %s as root, with no lockdown (%s) and modules_disabled=0: a "
+			"security module (SELinux, AppArmor) may refuse it: see dmesg",
+			l->module, l->said, mode[0] ? mode : "state unknown");
 	}
 }
 
 /* WHY for a load the kernel (or modprobe) refused with ERR; returns ERR. */
-static int explain(const struct load *l, int err, char *why, size_t why_len)
+static int explain(const struct load *l, int err, char why[AB_WHY_LEN])
 {
 	char vermagic[128], how[AB_WHY_LEN];
 
 	switch (-err) {
 	case ENOEXEC:
 		modinfo(l->installed ? l->module : l->path, "vermagic", vermagic, sizeof(vermagic));
-		snprintf(why, why_len,
-			 "%s.ko: %s: built for another kernel (its vermagic '%s', this kernel %s): "
-			 "%s",
-			 l->module, l->said, vermagic[0] ? vermagic : "unreadable", l->release,
-			 rebuild(l, how, sizeof(how)));
+		ab_whyf(why,
+			"%s.ko: %s: built for another kernel (its vermagic '%s', this kernel %s): "
+			"%s",
+			l->module, l->said, vermagic[0] ? vermagic : "unreadable", l->release,
+			rebuild(l, how, sizeof(how)));
 		break;
 	case EKEYREJECTED:
 	case ENOKEY:
 	case EKEYEXPIRED:
 	case EKEYREVOKED:
-		refused_signature(l, why, why_len);
+		refused_signature(l, why);
 		break;
 	case EPERM:
-		refused_as_root(l, why, why_len);
+		refused_as_root(l, why);
 		break;
 	case ENOENT:
-		snprintf(why, why_len,
-			 "%s.ko: %s: it needs symbols this kernel does not export (see dmesg): "
-			 "built against other headers than %s's; %s",
-			 l->module, l->said, l->release, rebuild(l, how, sizeof(how)));
+		ab_whyf(why,
+			"%s.ko: %s: it needs symbols this kernel does not export (see dmesg): "
+			"built against other headers than %s's; %s",
+			l->module, l->said, l->release, rebuild(l, how, sizeof(how)));
 		break;
 	case EINVAL:
-		snprintf(why, why_len,
-			 "%s.ko: %s: the kernel refused it (a symbol version or the module's "
-			 "format, see dmesg): %s",
-			 l->module, l->said, rebuild(l, how, sizeof(how)));
+		ab_whyf(why,
+			"%s.ko: %s: the kernel refused it (a symbol version or the module's "
+			"format, see dmesg): %s",
+			l->module, l->said, rebuild(l, how, sizeof(how)));
 		break;
 	case ENOSYS:
-		snprintf(why, why_len,
-			 "%s.ko: %s: this kernel loads no modules (built without CONFIG_MODULES)",
-			 l->module, l->said);
+		ab_whyf(why,
+			"%s.ko: %s: this kernel loads no modules (built without CONFIG_MODULES)",
+			l->module, l->said);
 		break;
 	default:
 		if (l->writable)
-			snprintf(
-				why, why_len,
+			ab_whyf(why,
 				"%s.ko: %s: not loaded (whoever may write it chooses what runs in "
 				"the kernel); chmod go-w it and its folders up to /, owned by root "
 				"(or you)",
 				l->module, l->said);
 		else
-			snprintf(why, why_len, "%s.ko: %s (see dmesg)", l->module, l->said);
+			ab_whyf(why, "%s.ko: %s (see dmesg)", l->module, l->said);
 	}
 	return err;
 }
 
-int abk_load(const char *module, char *why, size_t why_len)
+int abk_load(const char *module, char why[AB_WHY_LEN])
 {
 	const char *const dry_run[] = { "modprobe", "--dry-run", "--quiet", module, NULL };
 	struct load l = { .module = module };
@@ -457,13 +456,12 @@ int abk_load(const char *module, char *why, size_t why_len)
 
 	if (abk_loaded(module))
 		return 0;
-	err = ab_modules_loadable(kernel, sizeof(kernel));
+	err = ab_modules_loadable(kernel);
 	/* no Kconfig option builds algbench's modules in: only loading brings them */
 	if (err == -ENOSYS)
-		snprintf(why, why_len, "%s.ko: %s; %s.ko has no built-in equivalent", module,
-			 kernel, module);
+		ab_whyf(why, "%s.ko: %s; %s.ko has no built-in equivalent", module, kernel, module);
 	else if (err)
-		snprintf(why, why_len, "%s.ko: %s", module, kernel);
+		ab_whyf(why, "%s.ko: %s", module, kernel);
 	if (err)
 		return err;
 	uname(&u);
@@ -472,27 +470,27 @@ int abk_load(const char *module, char *why, size_t why_len)
 	if (!l.installed && abk_built_path(module, l.release, l.path, sizeof(l.path)))
 		snprintf(l.path, sizeof(l.path), "$ALGBENCH_KMOD_DIR/%s/%s.ko", l.release, module);
 	if (!l.installed && access(l.path, F_OK))
-		return missing(&l, why, why_len);
+		return missing(&l, why);
 	if (!ab_cap_effective(CAP_SYS_MODULE, false))
-		return not_root(&l, why, why_len);
+		return not_root(&l, why);
 	err = l.installed ? modprobe(&l) : insmod(&l);
 	if (err)
-		return explain(&l, err, why, why_len);
+		return explain(&l, err, why);
 	if (l.installed)
 		return 0;
-	snprintf(why, why_len,
-		 "%s.ko is not installed for %s; loaded %s (insmod). Install algbench-dkms to "
-		 "have it for every kernel",
-		 module, l.release, l.path);
+	ab_whyf(why,
+		"%s.ko is not installed for %s; loaded %s (insmod). Install algbench-dkms to "
+		"have it for every kernel",
+		module, l.release, l.path);
 	return 1;
 }
 
-int abk_unload(const char *module, char *why, size_t why_len)
+int abk_unload(const char *module, char why[AB_WHY_LEN])
 {
 	int err = syscall(SYS_delete_module, module, O_NONBLOCK) ? errno : 0;
 
 	if (err)
-		snprintf(why, why_len, "%s.ko: cannot unload it: %s%s", module, strerror(err),
-			 err == EWOULDBLOCK ? " (in use)" : "");
+		ab_whyf(why, "%s.ko: cannot unload it: %s%s", module, strerror(err),
+			err == EWOULDBLOCK ? " (in use)" : "");
 	return -err;
 }

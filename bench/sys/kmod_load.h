@@ -20,23 +20,25 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/error.h"
+
 /*
  * Load MODULE unless it is loaded. 0; 1 when it was loaded from the build
  * (not installed), with WHY the note the caller says ("... not installed for
  * REL; loaded PATH (insmod) ..."): this library prints nothing; or -errno
- * with WHY (WHY_LEN bytes): the kernel's errno where it answered (-EPERM,
+ * with WHY (AB_WHY_LEN bytes): the kernel's errno where it answered (-EPERM,
  * -EKEYREJECTED, -ENOEXEC, ...), -ENOENT when no module for this kernel was
  * found, -EACCES when this process may not load modules; before any of that,
  * ab_modules_loadable()'s -ENOSYS (a kernel without CONFIG_MODULES: WHY adds
  * that MODULE.ko has no built-in equivalent) or -EPERM (modules_disabled).
  */
-int abk_load(const char *module, char *why, size_t why_len);
+int abk_load(const char *module, char why[AB_WHY_LEN]);
 
 /* Whether MODULE is loaded (/sys/module/MODULE/initstate). */
 bool abk_loaded(const char *module);
 
 /* Unload MODULE (delete_module(2), not waiting for users): 0, or -errno with WHY. */
-int abk_unload(const char *module, char *why, size_t why_len);
+int abk_unload(const char *module, char why[AB_WHY_LEN]);
 
 /*
  * The file abk_load() would insmod: KMOD_DIR/RELEASE/MODULE.ko into PATH
@@ -52,6 +54,6 @@ int abk_built_path(const char *module, const char *release, char *path, size_t l
  * 0, or -EACCES (-errno when a stat fails, -EINVAL not a regular file) with
  * WHY naming the file or folder, its owner and what is wrong.
  */
-int abk_module_trusted(int fd, const char *path, char *why, size_t why_len);
+int abk_module_trusted(int fd, const char *path, char why[AB_WHY_LEN]);
 
 #endif

@@ -25,7 +25,7 @@ enum kstats kstats_from_config(char *source, size_t source_len)
 	enum kstats k;
 
 	source[0] = '\0';
-	if (kconfig_load_running(&kc, err, sizeof(err)))
+	if (kconfig_load_running(&kc, err))
 		return KSTATS_UNKNOWN;
 	k = kstats_of(&kc);
 	snprintf(source, source_len, "%.*s", (int)kc.path_len, kc.source);

@@ -20,7 +20,7 @@ static int config_modules(char *words, size_t len)
 	struct kconfig kc;
 	enum kval_kind k;
 
-	if (kconfig_load_running(&kc, err, sizeof(err)))
+	if (kconfig_load_running(&kc, err))
 		return -1;
 	k = kconfig_kind(&kc, "MODULES");
 	snprintf(words, len, "CONFIG_MODULES %s in %.*s", k == KV_ABSENT ? "absent" : "is not set",
@@ -29,7 +29,7 @@ static int config_modules(char *words, size_t len)
 	return k == KV_Y;
 }
 
-int ab_modules_loadable(char *why, size_t why_len)
+int ab_modules_loadable(char why[AB_WHY_LEN])
 {
 	char disabled[8] = "", config[AB_WHY_LEN];
 	/* without procfs mounted (a chroot), a missing /proc/modules shows nothing */
@@ -37,9 +37,9 @@ int ab_modules_loadable(char *why, size_t why_len)
 
 	if (!ab_read_line("/proc/sys/kernel/modules_disabled", disabled, sizeof(disabled)) &&
 	    disabled[0] == '1') {
-		snprintf(why, why_len,
-			 "module loading is off until the next boot (kernel.modules_disabled=1): "
-			 "reboot, and load what is needed before that is set");
+		ab_whyf(why,
+			"module loading is off until the next boot (kernel.modules_disabled=1): "
+			"reboot, and load what is needed before that is set");
 		return -EPERM;
 	}
 	if (procfs && access("/proc/modules", F_OK) == 0)
@@ -48,10 +48,10 @@ int ab_modules_loadable(char *why, size_t why_len)
 	by_config = config_modules(config, sizeof(config));
 	if (!procfs && by_config != 0)
 		return 0;
-	snprintf(why, why_len,
-		 "this kernel cannot load modules (built without CONFIG_MODULES: %s%s%s): boot a "
-		 "kernel with CONFIG_MODULES=y",
-		 procfs ? "no /proc/modules" : "", procfs && !by_config ? "; " : "",
-		 by_config ? "" : config);
+	ab_whyf(why,
+		"this kernel cannot load modules (built without CONFIG_MODULES: %s%s%s): boot a "
+		"kernel with CONFIG_MODULES=y",
+		procfs ? "no /proc/modules" : "", procfs && !by_config ? "; " : "",
+		by_config ? "" : config);
 	return -ENOSYS;
 }

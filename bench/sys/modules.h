@@ -10,9 +10,11 @@
 
 #include <stddef.h>
 
+#include "core/error.h"
+
 /*
  * 0 when the running kernel can load modules, as far as it shows; else WHY
- * (WHY_LEN bytes) says that it cannot, with the evidence, and the fix for
+ * (AB_WHY_LEN bytes) says that it cannot, with the evidence, and the fix for
  * the kernel, and the return is
  * -ENOSYS built without CONFIG_MODULES: procfs is mounted and has no
  *         /proc/modules, or the running kernel's config (/proc/config.gz,
@@ -26,6 +28,6 @@
  * The caller adds what that means for it ("algbench.ko has no built-in
  * equivalent", "or build it in: CONFIG_CRYPTO_USER=y").
  */
-int ab_modules_loadable(char *why, size_t why_len);
+int ab_modules_loadable(char why[AB_WHY_LEN]);
 
 #endif

@@ -46,7 +46,7 @@ int ab_out_dir_open(struct ab_out_dir *d, const char *dir, char why[AB_WHY_LEN])
 	d->shared = 0;
 	if (d->fd < 0 || fstat(d->fd, &st)) {
 		err = errno;
-		snprintf(why, AB_WHY_LEN, "%s: %s", dir, strerror(err));
+		ab_whyf(why, "%s: %s", dir, strerror(err));
 		ab_out_dir_close(d);
 		return -err;
 	}
@@ -56,11 +56,11 @@ int ab_out_dir_open(struct ab_out_dir *d, const char *dir, char why[AB_WHY_LEN])
 		d->shared = 1;
 		return 0;
 	}
-	snprintf(why, AB_WHY_LEN,
-		 "%s: a folder other users can write (owner uid %u, mode %04o), who could swap "
-		 "what algbench writes there for a link to any file; write into a folder only you "
-		 "can write (mkdir -m 755 one of your own, or chmod go-w this one)",
-		 dir, (unsigned)st.st_uid, (unsigned)(st.st_mode & 07777));
+	ab_whyf(why,
+		"%s: a folder other users can write (owner uid %u, mode %04o), who could swap "
+		"what algbench writes there for a link to any file; write into a folder only you "
+		"can write (mkdir -m 755 one of your own, or chmod go-w this one)",
+		dir, (unsigned)st.st_uid, (unsigned)(st.st_mode & 07777));
 	ab_out_dir_close(d);
 	return -EPERM;
 }
@@ -76,11 +76,11 @@ int ab_out_dir_of(struct ab_out_dir *d, const char *path, const char **name, cha
 	}
 	*name = slash + 1;
 	if (!**name) {
-		snprintf(why, AB_WHY_LEN, "names a folder, not a file");
+		ab_whyf(why, "names a folder, not a file");
 		return -EISDIR;
 	}
 	if ((size_t)(slash - path) >= sizeof(dir)) {
-		snprintf(why, AB_WHY_LEN, "path too long");
+		ab_whyf(why, "path too long");
 		return -ENAMETOOLONG;
 	}
 	ab_path_dir(path, dir, sizeof(dir));
@@ -111,14 +111,14 @@ int ab_out_what(const struct ab_out_dir *d, const char *name, enum ab_out_what *
 			*what = AB_OUT_NEW;
 			return 0;
 		}
-		snprintf(why, AB_WHY_LEN, "%s", strerror(err));
+		ab_whyf(why, "%s", strerror(err));
 		return -err;
 	}
 	if (d->shared && st.st_uid != geteuid()) {
-		snprintf(why, AB_WHY_LEN,
-			 "owned by uid %u in a folder other users can write; algbench replaces "
-			 "only its own files there: remove it, or choose another name",
-			 (unsigned)st.st_uid);
+		ab_whyf(why,
+			"owned by uid %u in a folder other users can write; algbench replaces "
+			"only its own files there: remove it, or choose another name",
+			(unsigned)st.st_uid);
 		return -EPERM;
 	}
 	if (S_ISLNK(st.st_mode)) {
@@ -127,10 +127,10 @@ int ab_out_what(const struct ab_out_dir *d, const char *name, enum ab_out_what *
 			*what = AB_OUT_STREAM;
 			return 0;
 		}
-		snprintf(why, AB_WHY_LEN,
-			 "a symbolic link%s; algbench never writes through a link to a file "
-			 "(it could point anywhere): give the file's own path, or remove the link",
-			 d->shared ? " in a folder other users can write" : "");
+		ab_whyf(why,
+			"a symbolic link%s; algbench never writes through a link to a file "
+			"(it could point anywhere): give the file's own path, or remove the link",
+			d->shared ? " in a folder other users can write" : "");
 		return -ELOOP;
 	}
 	if (S_ISREG(st.st_mode)) {
@@ -141,8 +141,8 @@ int ab_out_what(const struct ab_out_dir *d, const char *name, enum ab_out_what *
 		*what = AB_OUT_STREAM;
 		return 0;
 	}
-	snprintf(why, AB_WHY_LEN, "%s, not a file",
-		 S_ISDIR(st.st_mode) ? "a folder" : "neither a file nor a stream");
+	ab_whyf(why, "%s, not a file",
+		S_ISDIR(st.st_mode) ? "a folder" : "neither a file nor a stream");
 	return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 }
 
@@ -198,8 +198,7 @@ int ab_out_replace(const struct ab_out_dir *d, const char *name, int (*fill)(FIL
 
 	fd = create_temporary(d, name, tmp, sizeof(tmp));
 	if (fd < 0) {
-		snprintf(why, AB_WHY_LEN, "cannot create a temporary file beside it: %s",
-			 strerror(-fd));
+		ab_whyf(why, "cannot create a temporary file beside it: %s", strerror(-fd));
 		return fd;
 	}
 	/* the old file's permission bits: a file kept private stays private */
@@ -213,7 +212,7 @@ int ab_out_replace(const struct ab_out_dir *d, const char *name, int (*fill)(FIL
 	if (!ret && renameat(d->fd, tmp, d->fd, name))
 		ret = -errno;
 	if (ret) {
-		snprintf(why, AB_WHY_LEN, "%s", strerror(-ret));
+		ab_whyf(why, "%s", strerror(-ret));
 		unlinkat(d->fd, tmp, 0);
 		return ret;
 	}
@@ -223,7 +222,7 @@ int ab_out_replace(const struct ab_out_dir *d, const char *name, int (*fill)(FIL
 	 */
 	if (fsync(d->fd) && errno == EIO) {
 		ret = -errno;
-		snprintf(why, AB_WHY_LEN, "fsync of its folder: %s", strerror(-ret));
+		ab_whyf(why, "fsync of its folder: %s", strerror(-ret));
 	}
 	return ret;
 }
@@ -259,9 +258,9 @@ FILE *ab_out_fopen(const struct ab_out_dir *d, const char *name, char why[AB_WHY
 		return f;
 	err = errno;
 fail:
-	snprintf(why, AB_WHY_LEN, "%s",
-		 err == ELOOP ? "became a symbolic link; algbench never writes through one"
-			      : strerror(err));
+	ab_whyf(why, "%s",
+		err == ELOOP ? "became a symbolic link; algbench never writes through one"
+			     : strerror(err));
 	if (fd >= 0)
 		close(fd);
 	errno = err;
@@ -293,11 +292,11 @@ int ab_out_dir_private(const char *dir, char why[AB_WHY_LEN])
 		return err;
 	err = d.shared ? -EPERM : 0;
 	if (err)
-		snprintf(why, AB_WHY_LEN,
-			 "%s: a folder other users can write (sticky: they may add names, such as "
-			 "a link where a chart will go); write into a folder only you can write "
-			 "(mkdir -m 755 one of your own)",
-			 dir);
+		ab_whyf(why,
+			"%s: a folder other users can write (sticky: they may add names, such as "
+			"a link where a chart will go); write into a folder only you can write "
+			"(mkdir -m 755 one of your own)",
+			dir);
 	ab_out_dir_close(&d);
 	return err;
 }

@@ -26,35 +26,35 @@ static int paranoid_level(void)
 }
 
 /* Why perf_event_open refused, in terms of what to change. */
-static void explain(int err, int pid, const char *event, char *why)
+static void explain(int err, int pid, const char *event, char why[AB_WHY_LEN])
 {
 	switch (err) {
 	case ENOENT:
 	case EOPNOTSUPP:
 	case ENODEV:
-		snprintf(why, AB_WHY_LEN,
-			 "no hardware PMU (perf_event_open %s: %s): a VM without a virtual PMU or "
-			 "QEMU TCG has none; `perf stat -e instructions true` says the same",
-			 event, strerror(err));
+		ab_whyf(why,
+			"no hardware PMU (perf_event_open %s: %s): a VM without a virtual PMU or "
+			"QEMU TCG has none; `perf stat -e instructions true` says the same",
+			event, strerror(err));
 		break;
 	case EACCES:
 	case EPERM:
-		snprintf(why, AB_WHY_LEN,
-			 "perf_event_paranoid is %d: counting %s needs root (CAP_PERFMON) or "
-			 "perf_event_paranoid <= %d (" PARANOID ")",
-			 paranoid_level(),
-			 pid == -1 ? "every task on a CPU (kmod's kthreads)" : "kernel work",
-			 pid == -1 ? 0 : 1);
+		ab_whyf(why,
+			"perf_event_paranoid is %d: counting %s needs root (CAP_PERFMON) or "
+			"perf_event_paranoid <= %d (" PARANOID ")",
+			paranoid_level(),
+			pid == -1 ? "every task on a CPU (kmod's kthreads)" : "kernel work",
+			pid == -1 ? 0 : 1);
 		break;
 	case ENOSYS:
-		snprintf(why, AB_WHY_LEN, "the kernel has no perf events (CONFIG_PERF_EVENTS)");
+		ab_whyf(why, "the kernel has no perf events (CONFIG_PERF_EVENTS)");
 		break;
 	default:
-		snprintf(why, AB_WHY_LEN, "perf_event_open %s: %s", event, strerror(err));
+		ab_whyf(why, "perf_event_open %s: %s", event, strerror(err));
 	}
 }
 
-int ab_perf_open(struct ab_perf *p, int pid, int cpu, char *why)
+int ab_perf_open(struct ab_perf *p, int pid, int cpu, char why[AB_WHY_LEN])
 {
 	static const struct {
 		uint64_t config;
@@ -97,7 +97,7 @@ int ab_perf_start(struct ab_perf *p)
 	return 0;
 }
 
-int ab_perf_stop(struct ab_perf *p, struct ab_perf_count *c, char *why)
+int ab_perf_stop(struct ab_perf *p, struct ab_perf_count *c, char why[AB_WHY_LEN])
 {
 	/* PERF_FORMAT_GROUP with both times: nr, enabled, running, value per event. */
 	uint64_t v[5];
@@ -107,18 +107,17 @@ int ab_perf_stop(struct ab_perf *p, struct ab_perf_count *c, char *why)
 	if (ioctl(p->fd[0], PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP)) {
 		int err = errno;
 
-		snprintf(why, AB_WHY_LEN, "cannot stop the counters: %s", strerror(err));
+		ab_whyf(why, "cannot stop the counters: %s", strerror(err));
 		return -err;
 	}
 	n = read(p->fd[0], v, sizeof(v));
 	if (n != (ssize_t)sizeof(v) || v[0] != 2) {
-		snprintf(why, AB_WHY_LEN, "the counters read back %zd bytes, %llu events, not 2", n,
-			 n >= 8 ? (unsigned long long)v[0] : 0ULL);
+		ab_whyf(why, "the counters read back %zd bytes, %llu events, not 2", n,
+			n >= 8 ? (unsigned long long)v[0] : 0ULL);
 		return -EIO;
 	}
 	if (!v[2]) {
-		snprintf(why, AB_WHY_LEN,
-			 "the counters were never scheduled (another user holds the PMU?)");
+		ab_whyf(why, "the counters were never scheduled (another user holds the PMU?)");
 		return -EBUSY;
 	}
 	scale = v[2] < v[1] ? (double)v[1] / (double)v[2] : 1.0;

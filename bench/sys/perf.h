@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "core/error.h"
+
 struct ab_perf {
 	int fd[2]; /* cycles (group leader), instructions; -1 when closed */
 };
@@ -24,14 +26,14 @@ struct ab_perf_count {
  * 0, or -errno with WHY (AB_WHY_LEN) saying why the counters are unavailable
  * and what would make them available.
  */
-int ab_perf_open(struct ab_perf *p, int pid, int cpu, char *why);
+int ab_perf_open(struct ab_perf *p, int pid, int cpu, char why[AB_WHY_LEN]);
 /* Zero and start the group. */
 int ab_perf_start(struct ab_perf *p);
 /*
  * Stop the group and add its counts to C (scaled by enabled/running time if
  * the kernel multiplexed it). 0, or -errno with WHY.
  */
-int ab_perf_stop(struct ab_perf *p, struct ab_perf_count *c, char *why);
+int ab_perf_stop(struct ab_perf *p, struct ab_perf_count *c, char why[AB_WHY_LEN]);
 void ab_perf_close(struct ab_perf *p);
 
 #endif

@@ -55,69 +55,68 @@ static int start(const char *dir, const char *const argv[], unsigned int flags, 
  */
 #define SPAWN_EXEC_FAILED 127
 
-static int wait_for(const char *name, pid_t pid, bool tool, char *why, size_t len)
+static int wait_for(const char *name, pid_t pid, bool tool, char why[AB_WHY_LEN])
 {
 	int status, ret;
 
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {
 			ret = -errno;
-			snprintf(why, len, "cannot wait for %s: %s", name, strerror(errno));
+			ab_whyf(why, "cannot wait for %s: %s", name, strerror(errno));
 			return ret;
 		}
 	}
 	if (tool && WIFEXITED(status) && WEXITSTATUS(status) == SPAWN_EXEC_FAILED) {
-		snprintf(why, len, "cannot run %s: %s (it exited %d)", name, strerror(ENOENT),
-			 SPAWN_EXEC_FAILED);
+		ab_whyf(why, "cannot run %s: %s (it exited %d)", name, strerror(ENOENT),
+			SPAWN_EXEC_FAILED);
 		return -ENOENT;
 	}
 	if (WIFEXITED(status) && WEXITSTATUS(status)) {
-		snprintf(why, len, "%s exited with status %d", name, WEXITSTATUS(status));
+		ab_whyf(why, "%s exited with status %d", name, WEXITSTATUS(status));
 		return WEXITSTATUS(status);
 	}
 	if (WIFSIGNALED(status)) {
-		snprintf(why, len, "%s was killed by signal %d (%s)", name, WTERMSIG(status),
-			 strsignal(WTERMSIG(status)));
+		ab_whyf(why, "%s was killed by signal %d (%s)", name, WTERMSIG(status),
+			strsignal(WTERMSIG(status)));
 		return 128 + WTERMSIG(status);
 	}
 	return 0;
 }
 
 /* start() saying why it could not: the pid, or -errno with WHY naming ARGV[0]. */
-static pid_t launch(const char *dir, const char *const argv[], unsigned int flags, char *why,
-		    size_t len)
+static pid_t launch(const char *dir, const char *const argv[], unsigned int flags,
+		    char why[AB_WHY_LEN])
 {
 	pid_t pid;
 	int ret = start(dir, argv, flags, -1, &pid);
 
 	if (ret) {
-		snprintf(why, len, "cannot run %s: %s", argv[0], strerror(-ret));
+		ab_whyf(why, "cannot run %s: %s", argv[0], strerror(-ret));
 		return ret;
 	}
 	return pid;
 }
 
-pid_t ab_spawn_start(const char *const argv[], char *why, size_t len)
+pid_t ab_spawn_start(const char *const argv[], char why[AB_WHY_LEN])
 {
-	return launch(NULL, argv, 0, why, len);
+	return launch(NULL, argv, 0, why);
 }
 
-int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len)
+int ab_spawn_wait(const char *name, pid_t pid, char why[AB_WHY_LEN])
 {
-	return wait_for(name, pid, false, why, len);
+	return wait_for(name, pid, false, why);
 }
 
-int ab_spawn_in(const char *dir, const char *const argv[], unsigned int flags, char *why,
-		size_t len)
+int ab_spawn_in(const char *dir, const char *const argv[], unsigned int flags, char why[AB_WHY_LEN])
 {
-	pid_t pid = launch(dir, argv, flags, why, len);
+	pid_t pid = launch(dir, argv, flags, why);
 
-	return pid < 0 ? (int)pid : wait_for(argv[0], pid, true, why, len);
+	return pid < 0 ? (int)pid : wait_for(argv[0], pid, true, why);
 }
 
-int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len)
+int ab_spawn(const char *const argv[], unsigned int flags, char why[AB_WHY_LEN])
 {
-	return ab_spawn_in(NULL, argv, flags, why, len);
+	return ab_spawn_in(NULL, argv, flags, why);
 }
 
 /* Everything the child writes until it closes the pipe; what OUT cannot hold is read and dropped.
@@ -142,7 +141,7 @@ static void drain(int fd, char *out, size_t out_len)
 	out[n] = '\0';
 }
 
-int ab_spawn_capture(const char *const argv[], char *out, size_t out_len, char *why, size_t len)
+int ab_spawn_capture(const char *const argv[], char *out, size_t out_len, char why[AB_WHY_LEN])
 {
 	int fds[2], ret;
 	pid_t pid;
@@ -150,7 +149,7 @@ int ab_spawn_capture(const char *const argv[], char *out, size_t out_len, char *
 	out[0] = '\0';
 	if (pipe2(fds, O_CLOEXEC)) {
 		ret = -errno;
-		snprintf(why, len, "cannot run %s: pipe: %s", argv[0], strerror(errno));
+		ab_whyf(why, "cannot run %s: pipe: %s", argv[0], strerror(errno));
 		return ret;
 	}
 	/* dup2 in the child clears O_CLOEXEC on its copy; ours stay close-on-exec */
@@ -158,10 +157,10 @@ int ab_spawn_capture(const char *const argv[], char *out, size_t out_len, char *
 	close(fds[1]);
 	if (ret) {
 		close(fds[0]);
-		snprintf(why, len, "cannot run %s: %s", argv[0], strerror(-ret));
+		ab_whyf(why, "cannot run %s: %s", argv[0], strerror(-ret));
 		return ret;
 	}
 	drain(fds[0], out, out_len);
 	close(fds[0]);
-	return wait_for(argv[0], pid, true, why, len);
+	return wait_for(argv[0], pid, true, why);
 }

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "core/error.h"
+
 /* FLAGS for ab_spawn. */
 #define AB_SPAWN_QUIET 1u /* the child's stderr goes to /dev/null */
 
@@ -22,23 +24,23 @@
  * otherwise; 128 + N when signal N killed it (as a shell says it); -errno
  * when it could not be started (-ENOENT: no such program, also when the
  * child exited 127, all a failed exec can say under qemu-user) or waited for.
- * On anything but 0, WHY (LEN bytes) says which, naming ARGV[0].
+ * On anything but 0, WHY says which, naming ARGV[0].
  */
-int ab_spawn(const char *const argv[], unsigned int flags, char *why, size_t len);
+int ab_spawn(const char *const argv[], unsigned int flags, char why[AB_WHY_LEN]);
 /*
  * ab_spawn() in the working directory DIR: for a program that names its
  * files relative to where it runs (gnuplot's scripts, which live beside
  * their data). A DIR it cannot enter fails as a program that cannot start.
  */
-int ab_spawn_in(const char *dir, const char *const argv[], unsigned int flags, char *why,
-		size_t len);
+int ab_spawn_in(const char *dir, const char *const argv[], unsigned int flags,
+		char why[AB_WHY_LEN]);
 /* ab_spawn()'s first half: ARGV started, its pid; or -errno with WHY. */
-pid_t ab_spawn_start(const char *const argv[], char *why, size_t len);
+pid_t ab_spawn_start(const char *const argv[], char why[AB_WHY_LEN]);
 /*
  * ab_spawn()'s second half: wait for PID (NAME for WHY; EINTR waits on), as
  * ab_spawn() returns, except that an exit 127 stays 127 (a user's command).
  */
-int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len);
+int ab_spawn_wait(const char *name, pid_t pid, char why[AB_WHY_LEN]);
 
 /*
  * ab_spawn() with the child's stdout and stderr together in OUT (OUT_LEN
@@ -47,6 +49,6 @@ int ab_spawn_wait(const char *name, pid_t pid, char *why, size_t len);
  * (modprobe, modinfo). Returns and WHY as ab_spawn().
  */
 /* OUT_LEN >= 1 */
-int ab_spawn_capture(const char *const argv[], char *out, size_t out_len, char *why, size_t len);
+int ab_spawn_capture(const char *const argv[], char *out, size_t out_len, char why[AB_WHY_LEN]);
 
 #endif

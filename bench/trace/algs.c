@@ -50,8 +50,8 @@ static size_t word(const char *p, const char *end, size_t max)
 	return n <= max ? n : 0;
 }
 
-static int parse_line(struct trace_algs *l, const char *p, const char *end, char *why,
-		      size_t why_len, size_t lineno)
+static int parse_line(struct trace_algs *l, const char *p, const char *end, char why[AB_WHY_LEN],
+		      size_t lineno)
 {
 	size_t pl = word(p, end, 18), dl, nl;
 	unsigned long long ptr;
@@ -61,23 +61,23 @@ static int parse_line(struct trace_algs *l, const char *p, const char *end, char
 	nl = dl && p + pl + 1 + dl < end ? word(p + pl + dl + 2, end, TRACE_DRV_LEN - 1) : 0;
 	if (!nl || p + pl + dl + 2 + nl != end || pl < 3 ||
 	    ab_parse_uint_n(p, pl, 1, UINT64_MAX, AB_NUM_HEX, &ptr) || memcmp(p, "0x", 2)) {
-		snprintf(why, why_len,
-			 "%s line %zu: not '0xPOINTER DRIVER NAME' (a nonzero hex "
-			 "pointer, names of 1..%d printable characters)",
-			 TRACE_ALGS_FILE, lineno, TRACE_DRV_LEN - 1);
+		ab_whyf(why,
+			"%s line %zu: not '0xPOINTER DRIVER NAME' (a nonzero hex "
+			"pointer, names of 1..%d printable characters)",
+			TRACE_ALGS_FILE, lineno, TRACE_DRV_LEN - 1);
 		return -EINVAL;
 	}
 	if (find(l, ptr)) {
-		snprintf(why, why_len, "%s line %zu: pointer 0x%llx given twice", TRACE_ALGS_FILE,
-			 lineno, ptr);
+		ab_whyf(why, "%s line %zu: pointer 0x%llx given twice", TRACE_ALGS_FILE, lineno,
+			ptr);
 		return -EINVAL;
 	}
 	if (l->n >= TRACE_ALGS_MAX) {
-		snprintf(why, why_len, "%s: more than %d lines", TRACE_ALGS_FILE, TRACE_ALGS_MAX);
+		ab_whyf(why, "%s: more than %d lines", TRACE_ALGS_FILE, TRACE_ALGS_MAX);
 		return -EINVAL;
 	}
 	if (!(a = add(l))) {
-		snprintf(why, why_len, "%s: out of memory", TRACE_ALGS_FILE);
+		ab_whyf(why, "%s: out of memory", TRACE_ALGS_FILE);
 		return -ENOMEM;
 	}
 	a->ptr = ptr;
@@ -86,7 +86,7 @@ static int parse_line(struct trace_algs *l, const char *p, const char *end, char
 	return 0;
 }
 
-int trace_algs_parse(struct trace_algs *l, const char *text, size_t len, char *why, size_t why_len)
+int trace_algs_parse(struct trace_algs *l, const char *text, size_t len, char why[AB_WHY_LEN])
 {
 	size_t lineno = 1;
 
@@ -94,7 +94,7 @@ int trace_algs_parse(struct trace_algs *l, const char *text, size_t len, char *w
 	for (const char *p = text, *end = text + len; p < end; lineno++) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *eol = nl ? nl : end;
-		int err = parse_line(l, p, eol, why, why_len, lineno);
+		int err = parse_line(l, p, eol, why, lineno);
 
 		if (err) {
 			l->n = 0;

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/error.h"
 #include "trace/hist.h"
 #include "trace/layout.h"
 
@@ -37,7 +38,7 @@ struct trace_algs {
  * with names of 1..127 printable characters, a pointer given twice, more
  * than TRACE_ALGS_MAX lines), -ENOMEM.
  */
-int trace_algs_parse(struct trace_algs *l, const char *text, size_t len, char *why, size_t why_len);
+int trace_algs_parse(struct trace_algs *l, const char *text, size_t len, char why[AB_WHY_LEN]);
 void trace_algs_free(struct trace_algs *l);
 /*
  * The row name for the hist key ptr, given the list read now and the

@@ -124,7 +124,7 @@ static int locked_down_confidentiality(void)
 }
 
 /* Why bpf() failed with err (negative errno), for the user. */
-static void explain(int err, const char *what, char *why, size_t why_len)
+static void explain(int err, const char *what, char why[AB_WHY_LEN])
 {
 	char lib[300], ver[300];
 	const char *hint = "";
@@ -149,8 +149,8 @@ static void explain(int err, const char *what, char *why, size_t why_len)
 	else if (err == -EPERM)
 		hint = ": not permitted although root (needs CAP_BPF with CAP_PERFMON, or "
 		       "CAP_SYS_ADMIN: a container or a security module may withhold them)";
-	snprintf(why, why_len, "BPF engine: %s: %s%s%s%s%s%s", what, strerror(-err), hint,
-		 ver[0] ? "; the verifier said: " : "", ver, lib[0] ? "; " : "", lib);
+	ab_whyf(why, "BPF engine: %s: %s%s%s%s%s%s", what, strerror(-err), hint,
+		ver[0] ? "; the verifier said: " : "", ver, lib[0] ? "; " : "", lib);
 }
 
 static int in_btf(const struct btf *btf, const char *func)
@@ -164,8 +164,8 @@ static int in_btf(const struct btf *btf, const char *func)
  * that BTF lacks (inline in some callers, or a clone pahole left out) is an
  * error: fentry cannot attach there and the tracefs engine could.
  */
-static int choose(struct trace_probe *p, const struct btf *btf, const char *ftrace, char *why,
-		  size_t why_len)
+static int choose(struct trace_probe *p, const struct btf *btf, const char *ftrace,
+		  char why[AB_WHY_LEN])
 {
 	const char *want = NULL;
 
@@ -178,11 +178,11 @@ static int choose(struct trace_probe *p, const struct btf *btf, const char *ftra
 	       : p->d->alt && trace_have_func(ftrace, p->d->alt) ? p->d->alt
 								 : NULL;
 	if (want && (!p->probed || strcmp(want, p->probed))) {
-		snprintf(why, why_len,
-			 "BPF engine: %s is a function here (available_filter_functions) but "
-			 "not one in %s (inline in places, or left out of BTF): fentry "
-			 "cannot attach to it; the tracefs engine can",
-			 want, BTF_PATH);
+		ab_whyf(why,
+			"BPF engine: %s is a function here (available_filter_functions) but "
+			"not one in %s (inline in places, or left out of BTF): fentry "
+			"cannot attach to it; the tracefs engine can",
+			want, BTF_PATH);
 		return -ENOENT;
 	}
 	return 0;
@@ -216,7 +216,7 @@ _Static_assert(sizeof(((struct crypto_counts *)0)->progs) ==
 
 /* Sets each program's target (or leaves it out): 0 or -errno with why. */
 static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast, int *retire,
-			 char *why, size_t why_len)
+			 char why[AB_WHY_LEN])
 {
 	const struct crypto_counts *skel = b->skel;
 	struct bpf_program *const probe_progs[ABT_N_PROBES][2] = { ABT_PROBES(PROBE_PROGS) };
@@ -231,11 +231,11 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 	int err = 0;
 
 	if (!btf) {
-		snprintf(why, why_len, "BPF engine: %s: cannot read it as BTF: %s", BTF_PATH,
-			 strerror(errno));
+		ab_whyf(why, "BPF engine: %s: cannot read it as BTF: %s", BTF_PATH,
+			strerror(errno));
 		return -EINVAL;
 	}
-	if (!tracefs_find(&fs, ignored, sizeof(ignored)))
+	if (!tracefs_find(&fs, ignored))
 		ftrace = tracefs_read(&fs, "available_filter_functions", FUNCS_MAX, NULL);
 	trace_probes_reset(s);
 	*retire = 1;
@@ -243,7 +243,7 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 		struct trace_probe *p = &s->probes[i];
 		struct bpf_program *in = probe_progs[i][0], *out = probe_progs[i][1];
 
-		err = choose(p, btf, ftrace, why, why_len);
+		err = choose(p, btf, ftrace, why);
 		bpf_program__set_autoload(in, p->probed != NULL);
 		bpf_program__set_autoload(out, p->probed && !fast);
 		if (!err && p->probed)
@@ -263,11 +263,11 @@ static int plan_programs(struct trace_session *s, struct trace_bpf *b, int fast,
 	btf__free(btf);
 	free(ftrace);
 	if (err && !why[0])
-		explain(err, "setting the programs' targets", why, why_len);
+		explain(err, "setting the programs' targets", why);
 	return err;
 }
 
-static int attach_all(struct trace_bpf *b, char *why, size_t why_len)
+static int attach_all(struct trace_bpf *b, char why[AB_WHY_LEN])
 {
 	struct bpf_program *prog;
 
@@ -285,7 +285,7 @@ static int attach_all(struct trace_bpf *b, char *why, size_t why_len)
 			snprintf(what, sizeof(what), "attaching %s (%s)", bpf_program__name(prog),
 				 bpf_program__section_name(prog));
 			bpf_link__destroy(l);
-			explain(err, what, why, why_len);
+			explain(err, what, why);
 			return err;
 		}
 		b->links[b->n_links++] = l;
@@ -293,16 +293,16 @@ static int attach_all(struct trace_bpf *b, char *why, size_t why_len)
 	return 0;
 }
 
-int trace_bpf_open(struct trace_session *s, int fast, char *why, size_t why_len)
+int trace_bpf_open(struct trace_session *s, int fast, char why[AB_WHY_LEN])
 {
 	struct trace_bpf *b;
 	int err, retire = 0;
 
 	if (access(BTF_PATH, F_OK)) {
-		snprintf(why, why_len,
-			 "BPF engine: no %s (a kernel without CONFIG_DEBUG_INFO_BTF): "
-			 "CO-RE and fentry need the kernel's BTF",
-			 BTF_PATH);
+		ab_whyf(why,
+			"BPF engine: no %s (a kernel without CONFIG_DEBUG_INFO_BTF): "
+			"CO-RE and fentry need the kernel's BTF",
+			BTF_PATH);
 		return -ENOENT;
 	}
 	b = calloc(1, sizeof(*b));
@@ -320,7 +320,7 @@ int trace_bpf_open(struct trace_session *s, int fast, char *why, size_t why_len)
 	else
 		err = 0;
 	if (err)
-		explain(err, "opening the embedded object", why, why_len);
+		explain(err, "opening the embedded object", why);
 	if (!err)
 		b->skel->rodata->nr_cpus = (__u32)b->ncpu;
 	if (!err)
@@ -328,12 +328,12 @@ int trace_bpf_open(struct trace_session *s, int fast, char *why, size_t why_len)
 	if (!err && !b->percpu)
 		err = -ENOMEM;
 	if (!err)
-		err = plan_programs(s, b, fast, &retire, why, why_len);
+		err = plan_programs(s, b, fast, &retire, why);
 	if (!err && (err = crypto_counts__load(b->skel)))
-		explain(err, "loading the programs", why, why_len);
+		explain(err, "loading the programs", why);
 	s->bpf = b;
 	if (!err)
-		err = attach_all(b, why, why_len);
+		err = attach_all(b, why);
 	if (err) {
 		trace_bpf_close(s);
 		return err < 0 ? err : -EINVAL;
@@ -380,8 +380,8 @@ static int add_row(struct trace_counts *out, int *n, int max, const char *drv,
 }
 
 /* One pass over the live and the retired algorithms; -errno with why, 1 when a key vanished. */
-static int read_pass(struct trace_bpf *b, struct trace_counts *out, int *n, int max, char *why,
-		     size_t why_len)
+static int read_pass(struct trace_bpf *b, struct trace_counts *out, int *n, int max,
+		     char why[AB_WHY_LEN])
 {
 	int fc = bpf_map__fd(b->skel->maps.counts), fn = bpf_map__fd(b->skel->maps.names),
 	    fr = bpf_map__fd(b->skel->maps.retired);
@@ -395,10 +395,10 @@ static int read_pass(struct trace_bpf *b, struct trace_counts *out, int *n, int 
 		key = next, prev = &key;
 		if (bpf_map_lookup_elem(fc, &key, b->percpu) ||
 		    bpf_map_lookup_elem(fn, &key, &name))
-			return errno == ENOENT ? 1
-					       : (snprintf(why, why_len, "reading the map: %s",
-							   strerror(errno)),
-						  -errno);
+			return errno == ENOENT
+				       ? 1
+				       : (ab_whyf(why, "reading the map: %s", strerror(errno)),
+					  -errno);
 		memset(&sum, 0, sizeof(sum));
 		for (int cpu = 0; cpu < b->ncpu; cpu++) {
 			for (int i = 0; i < ABT_N_OPS; i++) {
@@ -408,7 +408,7 @@ static int read_pass(struct trace_bpf *b, struct trace_counts *out, int *n, int 
 			sum.err += b->percpu[cpu].err;
 		}
 		if (add_row(out, n, max, name.drv, &sum)) {
-			snprintf(why, why_len, "more than %d drivers", max);
+			ab_whyf(why, "more than %d drivers", max);
 			return -ENOSPC;
 		}
 	}
@@ -418,19 +418,18 @@ static int read_pass(struct trace_bpf *b, struct trace_counts *out, int *n, int 
 
 		key = next, prev = &key;
 		if (bpf_map_lookup_elem(fr, &key, &r)) {
-			snprintf(why, why_len, "reading the retired map: %s", strerror(errno));
+			ab_whyf(why, "reading the retired map: %s", strerror(errno));
 			return -errno;
 		}
 		if (add_row(out, n, max, r.name.drv, &r.sum)) {
-			snprintf(why, why_len, "more than %d drivers", max);
+			ab_whyf(why, "more than %d drivers", max);
 			return -ENOSPC;
 		}
 	}
 	return 0;
 }
 
-int trace_bpf_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
-		   size_t why_len)
+int trace_bpf_read(struct trace_session *s, struct trace_counts *out, int max, char why[AB_WHY_LEN])
 {
 	struct trace_bpf *b = s->bpf;
 	volatile __u64 *busy = &b->skel->bss->retire_busy, *gen = &b->skel->bss->retire_gen;
@@ -447,7 +446,7 @@ int trace_bpf_read(struct trace_session *s, struct trace_counts *out, int max, c
 			nanosleep(&(struct timespec){ 0, 100000 }, NULL);
 			continue;
 		}
-		r = read_pass(b, out, &n, max, why, why_len);
+		r = read_pass(b, out, &n, max, why);
 		if (r < 0)
 			return r;
 		if (r || __atomic_load_n(busy, __ATOMIC_ACQUIRE) ||
@@ -455,15 +454,14 @@ int trace_bpf_read(struct trace_session *s, struct trace_counts *out, int max, c
 			continue;
 		lost = __atomic_load_n(&b->skel->bss->lost, __ATOMIC_RELAXED);
 		if (lost) {
-			snprintf(why, why_len,
-				 "%llu calls or unregistrations were not counted: more than "
-				 "%d algorithms traced, or %d unregistered",
-				 (unsigned long long)lost, ABT_MAX_ALGS, ABT_MAX_RETIRED);
+			ab_whyf(why,
+				"%llu calls or unregistrations were not counted: more than "
+				"%d algorithms traced, or %d unregistered",
+				(unsigned long long)lost, ABT_MAX_ALGS, ABT_MAX_RETIRED);
 			return -EOVERFLOW;
 		}
 		return n;
 	}
-	snprintf(why, why_len, "the counters kept moving between algorithms (%d tries)",
-		 READ_TRIES);
+	ab_whyf(why, "the counters kept moving between algorithms (%d tries)", READ_TRIES);
 	return -EAGAIN;
 }

@@ -95,13 +95,13 @@ static const char *name(const struct trace_btf *b, uint32_t off)
 										   : "";
 }
 
-static int index_types(struct trace_btf *b, char *why, size_t why_len)
+static int index_types(struct trace_btf *b, char why[AB_WHY_LEN])
 {
 	size_t cap = 1 << 16, off = 0;
 
 	b->by_id = malloc(cap * sizeof(*b->by_id));
 	if (!b->by_id) {
-		snprintf(why, why_len, "out of memory");
+		ab_whyf(why, "out of memory");
 		return -1;
 	}
 	b->by_id[0] = NULL;
@@ -110,14 +110,14 @@ static int index_types(struct trace_btf *b, char *why, size_t why_len)
 		const struct btf_type *t = (const void *)(b->types + off);
 
 		if (kind(t) < K_INT || kind(t) > K_ENUM64) {
-			snprintf(why, why_len, "BTF: unknown kind %u", kind(t));
+			ab_whyf(why, "BTF: unknown kind %u", kind(t));
 			return -1;
 		}
 		if (b->n == cap) {
 			const struct btf_type **p = realloc(b->by_id, 2 * cap * sizeof(*p));
 
 			if (!p) {
-				snprintf(why, why_len, "out of memory");
+				ab_whyf(why, "out of memory");
 				return -1;
 			}
 			b->by_id = p;
@@ -127,13 +127,13 @@ static int index_types(struct trace_btf *b, char *why, size_t why_len)
 		off += sizeof(*t) + extra(t);
 	}
 	if (off != b->types_len) {
-		snprintf(why, why_len, "BTF: type section ends inside a type");
+		ab_whyf(why, "BTF: type section ends inside a type");
 		return -1;
 	}
 	return 0;
 }
 
-struct trace_btf *trace_btf_load(const char *path, char *why, size_t why_len)
+struct trace_btf *trace_btf_load(const char *path, char why[AB_WHY_LEN])
 {
 	struct trace_btf *b = calloc(1, sizeof(*b));
 	const struct btf_header *h;
@@ -141,22 +141,22 @@ struct trace_btf *trace_btf_load(const char *path, char *why, size_t why_len)
 	int err = b ? ab_read_file(path, BTF_MAX, &b->blob, &n) : -ENOMEM;
 
 	if (err) {
-		snprintf(why, why_len, "%s: cannot read the kernel's BTF (%s%s)", path,
-			 strerror(-err), err == -ENOENT ? ": no CONFIG_DEBUG_INFO_BTF?" : "");
+		ab_whyf(why, "%s: cannot read the kernel's BTF (%s%s)", path, strerror(-err),
+			err == -ENOENT ? ": no CONFIG_DEBUG_INFO_BTF?" : "");
 		goto fail;
 	}
 	h = (const void *)b->blob;
 	if (n < sizeof(*h) || h->magic != BTF_MAGIC || h->hdr_len < sizeof(*h) ||
 	    (uint64_t)h->hdr_len + h->type_off + h->type_len > n ||
 	    (uint64_t)h->hdr_len + h->str_off + h->str_len > n || (h->type_off & 3)) {
-		snprintf(why, why_len, "%s: not a BTF blob this reader understands", path);
+		ab_whyf(why, "%s: not a BTF blob this reader understands", path);
 		goto fail;
 	}
 	b->types = b->blob + h->hdr_len + h->type_off;
 	b->types_len = h->type_len;
 	b->strs = b->blob + h->hdr_len + h->str_off;
 	b->strs_len = h->str_len;
-	if (index_types(b, why, why_len))
+	if (index_types(b, why))
 		goto fail;
 	return b;
 fail:

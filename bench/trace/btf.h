@@ -9,10 +9,12 @@
 
 #include <stddef.h>
 
+#include "core/error.h"
+
 struct trace_btf;
 
 /* Loads path (the BTF blob); NULL with why on error. */
-struct trace_btf *trace_btf_load(const char *path, char *why, size_t why_len);
+struct trace_btf *trace_btf_load(const char *path, char why[AB_WHY_LEN]);
 void trace_btf_free(struct trace_btf *b);
 /*
  * Byte offset of member (anonymous unions searched) in struct sname, or -1.

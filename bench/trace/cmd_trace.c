@@ -168,7 +168,7 @@ static int traced_run(struct trace_session *s, char **cmd, const char *json, int
 		ab_err("interrupted before CMD started\n");
 		return -1;
 	}
-	pid = ab_spawn_start((const char *const *)cmd, why, sizeof(why));
+	pid = ab_spawn_start((const char *const *)cmd, why);
 	if (pid < 0) {
 		ab_err("%s\n", why);
 		return -1;
@@ -177,11 +177,11 @@ static int traced_run(struct trace_session *s, char **cmd, const char *json, int
 	if (got_signal) /* arrived between spawn and child = pid */
 		kill(pid, got_signal);
 	/* as a shell says it (128+N: killed by signal N); 1 if it cannot be waited for */
-	*status = ab_spawn_wait(cmd[0], pid, why, sizeof(why));
+	*status = ab_spawn_wait(cmd[0], pid, why);
 	if (*status < 0)
 		*status = 1;
 	child = -1;
-	n = trace_probes_read(s, counts, TRACE_MAX_DRIVERS, why, sizeof(why));
+	n = trace_probes_read(s, counts, TRACE_MAX_DRIVERS, why);
 	if (n < 0) {
 		ab_err("reading the hist triggers: %s\n", why);
 		return -1;
@@ -208,7 +208,7 @@ static int trace_main(void *opts, int argc, char **argv)
 	/* Held while CMD runs: an algbench inside reuses this tracepoint (same name, fields). */
 	trace_markers_open();
 	ab_err("user_events: %s\n", trace_markers_status());
-	if (trace_session_start(&s, &t, why, sizeof(why))) {
+	if (trace_session_start(&s, &t, why)) {
 		if (s.bpf_why[0] && strcmp(s.bpf_why, why))
 			ab_err("not the BPF engine: %s\n", s.bpf_why);
 		ab_err("%s\n", why);
@@ -216,7 +216,7 @@ static int trace_main(void *opts, int argc, char **argv)
 		return 1;
 	}
 	ret = traced_run(&s, argv, o->json, &status);
-	if (trace_probes_remove(&s, why, sizeof(why))) {
+	if (trace_probes_remove(&s, why)) {
 		ab_err("%s\n", why);
 		ret = -1;
 	}

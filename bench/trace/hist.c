@@ -83,8 +83,8 @@ static int our_trigger(const char *t, size_t n, const char *key, const char *val
 }
 
 static int parse_line(const char *line, size_t n, const char *key, const char *val,
-		      struct trace_hist *h, int *sections, int *foreign, int max, char *why,
-		      size_t why_len)
+		      struct trace_hist *h, int *sections, int *foreign, int max,
+		      char why[AB_WHY_LEN])
 {
 	static const char info[] = "# trigger info: ";
 	struct trace_hist_row *r;
@@ -94,7 +94,7 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 		if (*foreign) /* its table is skipped, ours stay as they are */
 			return 0;
 		if (*sections >= max) {
-			snprintf(why, why_len, "more than %d hist triggers", max);
+			ab_whyf(why, "more than %d hist triggers", max);
 			return -ENOSPC;
 		}
 		memset(&h[*sections], 0, sizeof(h[*sections]));
@@ -108,22 +108,22 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 		line++, n--;
 	if (n >= 9 && !memcmp(line + (*line == ' '), "Dropped:", 8) && *sections)
 		return find_u64(line, n, "Dropped", &h[*sections - 1].dropped)
-			       ? (snprintf(why, why_len, "malformed Dropped: line"), -EINVAL)
+			       ? (ab_whyf(why, "malformed Dropped: line"), -EINVAL)
 			       : 0;
 	if (n < 2 || memcmp(line, "{ ", 2))
 		return 0; /* comments, Totals:, blank lines */
 	if (!*sections) {
-		snprintf(why, why_len, "a hist row before any trigger info line");
+		ab_whyf(why, "a hist row before any trigger info line");
 		return -EINVAL;
 	}
 	if (h[*sections - 1].n >= TRACE_HIST_MAX) {
-		snprintf(why, why_len, "more than %d hist rows", TRACE_HIST_MAX);
+		ab_whyf(why, "more than %d hist rows", TRACE_HIST_MAX);
 		return -ENOSPC;
 	}
 	r = &h[*sections - 1].rows[h[*sections - 1].n];
 	if (row_key(line, n, key, r->key, sizeof(r->key)) ||
 	    find_u64(line, n, "hitcount", &r->hits) || (val && find_u64(line, n, val, &r->len))) {
-		snprintf(why, why_len, "malformed hist row: %.*s", (int)(n > 160 ? 160 : n), line);
+		ab_whyf(why, "malformed hist row: %.*s", (int)(n > 160 ? 160 : n), line);
 		return -EINVAL;
 	}
 	h[*sections - 1].n++;
@@ -131,7 +131,7 @@ static int parse_line(const char *line, size_t n, const char *key, const char *v
 }
 
 int trace_hist_parse(const char *text, size_t len, const char *key, const char *val,
-		     struct trace_hist *out, int max, char *why, size_t why_len)
+		     struct trace_hist *out, int max, char why[AB_WHY_LEN])
 {
 	int sections = 0, foreign = 0, err;
 
@@ -139,8 +139,7 @@ int trace_hist_parse(const char *text, size_t len, const char *key, const char *
 		const char *nl = memchr(text + i, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - (text + i)) : len - i;
 
-		err = parse_line(text + i, n, key, val, out, &sections, &foreign, max, why,
-				 why_len);
+		err = parse_line(text + i, n, key, val, out, &sections, &foreign, max, why);
 		if (err)
 			return err;
 		i += n + 1;

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/error.h"
+
 #define TRACE_DRV_LEN  128 /* CRYPTO_MAX_ALG_NAME */
 #define TRACE_HIST_MAX 256 /* rows per section kept; more is an error */
 
@@ -36,6 +38,6 @@ struct trace_hist {
  * long) or -ENOSPC (too many rows or sections).
  */
 int trace_hist_parse(const char *text, size_t len, const char *key, const char *val,
-		     struct trace_hist *out, int max, char *why, size_t why_len);
+		     struct trace_hist *out, int max, char why[AB_WHY_LEN]);
 
 #endif

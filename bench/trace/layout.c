@@ -17,7 +17,7 @@
 #define LAYOUT_TEXT_MAX	  4096
 #define LAYOUT_OFFSET_MAX 65535 /* a request or tfm member lies well inside 64 KiB */
 
-int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size_t why_len)
+int trace_layout_parse(struct trace_layout *l, const char *text, char why[AB_WHY_LEN])
 {
 	int lineno = 0;
 
@@ -34,27 +34,26 @@ int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size
 		end = end ? end : p + strlen(p);
 		if (!klen || klen >= sizeof(l->e[0].member) || *eq != '=' ||
 		    !isdigit((unsigned char)eq[1])) {
-			snprintf(why, why_len,
-				 "%s line %d: not 'struct.member=offset' (at most %zu "
-				 "characters of [A-Za-z0-9_.], a decimal offset)",
-				 TRACE_LAYOUT_FILE, lineno + 1, sizeof(l->e[0].member) - 1);
+			ab_whyf(why,
+				"%s line %d: not 'struct.member=offset' (at most %zu "
+				"characters of [A-Za-z0-9_.], a decimal offset)",
+				TRACE_LAYOUT_FILE, lineno + 1, sizeof(l->e[0].member) - 1);
 			return -EINVAL;
 		}
 		if (ab_parse_uint_n(eq + 1, (size_t)(end - eq - 1), 0, LAYOUT_OFFSET_MAX, 0,
 				    &off)) {
-			snprintf(why, why_len, "%s line %d: offset not a number in 0..%d",
-				 TRACE_LAYOUT_FILE, lineno + 1, LAYOUT_OFFSET_MAX);
+			ab_whyf(why, "%s line %d: offset not a number in 0..%d", TRACE_LAYOUT_FILE,
+				lineno + 1, LAYOUT_OFFSET_MAX);
 			return -EINVAL;
 		}
 		for (int i = 0; i < l->n; i++)
 			if (strlen(l->e[i].member) == klen && !strncmp(l->e[i].member, p, klen)) {
-				snprintf(why, why_len, "%s line %d: %.*s given twice",
-					 TRACE_LAYOUT_FILE, lineno + 1, (int)klen, p);
+				ab_whyf(why, "%s line %d: %.*s given twice", TRACE_LAYOUT_FILE,
+					lineno + 1, (int)klen, p);
 				return -EINVAL;
 			}
 		if (l->n >= TRACE_LAYOUT_MAX) {
-			snprintf(why, why_len, "%s: more than %d lines", TRACE_LAYOUT_FILE,
-				 TRACE_LAYOUT_MAX);
+			ab_whyf(why, "%s: more than %d lines", TRACE_LAYOUT_FILE, TRACE_LAYOUT_MAX);
 			return -EINVAL;
 		}
 		memcpy(l->e[l->n].member, p, klen);
@@ -65,7 +64,7 @@ int trace_layout_parse(struct trace_layout *l, const char *text, char *why, size
 	return 0;
 }
 
-int trace_module_hold(int *loaded, char *how, size_t how_len)
+int trace_module_hold(int *loaded, char how[AB_WHY_LEN])
 {
 	int err;
 
@@ -74,43 +73,42 @@ int trace_module_hold(int *loaded, char *how, size_t how_len)
 	if (!access(TRACE_LAYOUT_DIR, F_OK))
 		return 0;
 	/* a note (loaded from the build) is not said: the caller unloads it again */
-	err = abk_load("algbench_trace", how, how_len);
+	err = abk_load("algbench_trace", how);
 	if (err < 0)
 		return err;
 	*loaded = 1;
 	return 0;
 }
 
-int trace_layout_load(struct trace_layout *l, char *why, size_t why_len)
+int trace_layout_load(struct trace_layout *l, char why[AB_WHY_LEN])
 {
 	char how[AB_WHY_LEN] = "", ignored[AB_WHY_LEN];
 	int loaded, err;
 	char *text;
 
-	err = trace_module_hold(&loaded, how, sizeof(how));
+	err = trace_module_hold(&loaded, how);
 	if (err) {
-		snprintf(why, why_len,
-			 "no /sys/kernel/btf/vmlinux (a kernel without "
-			 "CONFIG_DEBUG_INFO_BTF) and no member offsets from %s: %s",
-			 TRACE_LAYOUT_FILE, how);
+		ab_whyf(why,
+			"no /sys/kernel/btf/vmlinux (a kernel without "
+			"CONFIG_DEBUG_INFO_BTF) and no member offsets from %s: %s",
+			TRACE_LAYOUT_FILE, how);
 		return err;
 	}
 	err = ab_read_file(TRACE_LAYOUT_FILE, LAYOUT_TEXT_MAX - 1, &text, NULL);
 	if (loaded) /* only for the read: leave the system as it was */
-		abk_unload("algbench_trace", ignored, sizeof(ignored));
+		abk_unload("algbench_trace", ignored);
 	if (err == -EFBIG) {
-		snprintf(why, why_len, "%s: longer than %d bytes", TRACE_LAYOUT_FILE,
-			 LAYOUT_TEXT_MAX - 1);
+		ab_whyf(why, "%s: longer than %d bytes", TRACE_LAYOUT_FILE, LAYOUT_TEXT_MAX - 1);
 		return -EINVAL;
 	}
 	if (err) {
-		snprintf(why, why_len,
-			 "%s: %s (algbench_trace.ko without crypto_layout is older than "
-			 "this algbench: rebuild kmod/)",
-			 TRACE_LAYOUT_FILE, strerror(-err));
+		ab_whyf(why,
+			"%s: %s (algbench_trace.ko without crypto_layout is older than "
+			"this algbench: rebuild kmod/)",
+			TRACE_LAYOUT_FILE, strerror(-err));
 		return err;
 	}
-	err = trace_layout_parse(l, text, why, why_len);
+	err = trace_layout_parse(l, text, why);
 	free(text);
 	return err;
 }

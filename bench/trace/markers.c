@@ -67,11 +67,11 @@ static struct {
 	char status[AB_WHY_LEN + 32]; /* "unavailable: " and the reason, or how registered */
 } mk = { .fd = -1 };
 
-int trace_ue_open(char *root, size_t root_len, char *why, size_t why_len)
+int trace_ue_open(char *root, size_t root_len, char why[AB_WHY_LEN])
 {
 	struct tracefs fs;
 	char path[160];
-	int fd, ret = tracefs_find(&fs, why, why_len);
+	int fd, ret = tracefs_find(&fs, why);
 
 	if (ret)
 		return ret;
@@ -82,11 +82,11 @@ int trace_ue_open(char *root, size_t root_len, char *why, size_t why_len)
 		return fd;
 	ret = -errno;
 	if (ret == -ENOENT)
-		snprintf(why, why_len, "%s is absent: a kernel without CONFIG_USER_EVENTS", path);
+		ab_whyf(why, "%s is absent: a kernel without CONFIG_USER_EVENTS", path);
 	else if (ret == -EACCES || ret == -EPERM)
-		snprintf(why, why_len, "%s: %s (it is root's, mode 0640)", path, strerror(-ret));
+		ab_whyf(why, "%s: %s (it is root's, mode 0640)", path, strerror(-ret));
 	else
-		snprintf(why, why_len, "%s: %s", path, strerror(-ret));
+		ab_whyf(why, "%s: %s", path, strerror(-ret));
 	return ret;
 }
 
@@ -273,7 +273,7 @@ int trace_markers_open(void)
 
 	if (mk.registered)
 		return 0;
-	fd = trace_ue_open(root, sizeof(root), why, sizeof(why));
+	fd = trace_ue_open(root, sizeof(root), why);
 	if (fd < 0) {
 		snprintf(mk.status, sizeof(mk.status), "unavailable: %s", why);
 		return fd;

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/error.h"
+
 #define TRACE_MARKER_NAME "algbench_sample"
 
 enum trace_marker_phase {
@@ -67,7 +69,7 @@ unsigned long trace_markers_close(void);
 /* The pieces, also for tests registering other names and formats. */
 
 /* Opens ROOT/user_events_data (ROOT: the tracefs mount): fd, or -errno with why. */
-int trace_ue_open(char *root, size_t root_len, char *why, size_t why_len);
+int trace_ue_open(char *root, size_t root_len, char why[AB_WHY_LEN]);
 /* DIAG_IOCSREG of "NAME FIELDS" with the enable bit at word/bit: 0 or -errno. */
 int trace_ue_register(int fd, const char *name, const char *fields, bool multi, uint32_t *word,
 		      unsigned int bit, uint32_t *write_index);

@@ -67,7 +67,7 @@ static long member_offset(const struct offset_source *src, const char *sname, co
  * The running kernel's BTF when it has one; else algbench_trace.ko's
  * crypto_layout, the headers of the tree it was built against.
  */
-static int load_offsets(struct trace_session *s, char *why, size_t why_len)
+static int load_offsets(struct trace_session *s, char why[AB_WHY_LEN])
 {
 	struct offset_source src;
 	long tfm;
@@ -75,12 +75,12 @@ static int load_offsets(struct trace_session *s, char *why, size_t why_len)
 
 	memset(&src, 0, sizeof(src));
 	if (!access(BTF_PATH, F_OK)) {
-		src.btf = trace_btf_load(BTF_PATH, why, why_len);
+		src.btf = trace_btf_load(BTF_PATH, why);
 		if (!src.btf)
 			return -ENOENT;
 		src.name = BTF_PATH;
 	} else {
-		if ((err = trace_layout_load(&src.layout, why, why_len)))
+		if ((err = trace_layout_load(&src.layout, why)))
 			return err;
 		src.name = TRACE_LAYOUT_FILE " (algbench_trace.ko)";
 	}
@@ -95,15 +95,13 @@ static int load_offsets(struct trace_session *s, char *why, size_t why_len)
 		p->len_off = member_offset(&src, p->d->sname, p->d->len);
 		p->base_tfm_off = base < 0 || tfm < 0 ? -1 : base + tfm;
 		if (p->len_off < 0 || p->base_tfm_off < 0) {
-			snprintf(why, why_len,
-				 "%s: no %s.%s or .base, or no crypto_async_request.tfm", src.name,
-				 p->d->sname, p->d->len);
+			ab_whyf(why, "%s: no %s.%s or .base, or no crypto_async_request.tfm",
+				src.name, p->d->sname, p->d->len);
 			err = -ENOENT;
 		}
 	}
 	if (!err && (s->tfm_alg_off < 0 || s->alg_drv_off < 0)) {
-		snprintf(why, why_len, "%s: no crypto_tfm.__crt_alg or crypto_alg.cra_driver_name",
-			 src.name);
+		ab_whyf(why, "%s: no crypto_tfm.__crt_alg or crypto_alg.cra_driver_name", src.name);
 		err = -ENOENT;
 	}
 	trace_btf_free(src.btf);
@@ -189,7 +187,7 @@ static void algs_open(struct trace_session *s)
 {
 	char how[AB_WHY_LEN];
 
-	if (trace_module_hold(&s->algs_loaded, how, sizeof(how))) {
+	if (trace_module_hold(&s->algs_loaded, how)) {
 		snprintf(s->no_alg_keys_why, sizeof(s->no_alg_keys_why), "%s", how);
 		return;
 	}
@@ -206,36 +204,37 @@ static void algs_open(struct trace_session *s)
 #define ALGS_LEFT_LOADED " (left loaded; remove by hand: rmmod algbench_trace)"
 
 /* Unloads what algs_open loaded and frees the names: 0, or -errno with why. */
-static int algs_close(struct trace_session *s, char *why, size_t why_len)
+static int algs_close(struct trace_session *s, char why[AB_WHY_LEN])
 {
-	/* short enough that the fix after it always fits an AB_WHY_LEN reason */
-	char how[AB_WHY_LEN - sizeof(ALGS_LEFT_LOADED) + 1];
+	char how[AB_WHY_LEN];
 	int err = 0;
 
 	trace_algs_free(&s->alg_names);
 	trace_algs_free(&s->algs_now);
-	if (s->algs_loaded && (err = abk_unload("algbench_trace", how, sizeof(how))))
-		snprintf(why, why_len, "%s" ALGS_LEFT_LOADED, how);
+	/* how cut short enough that the fix after it always fits */
+	if (s->algs_loaded && (err = abk_unload("algbench_trace", how)))
+		ab_whyf(why, "%.*s" ALGS_LEFT_LOADED, (int)(AB_WHY_LEN - sizeof(ALGS_LEFT_LOADED)),
+			how);
 	else
 		s->algs_loaded = 0;
 	return err;
 }
 
-int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len)
+int trace_tracefs_open(struct trace_session *s, int force_kprobe, char why[AB_WHY_LEN])
 {
 	char path[256];
 	int err;
 
-	err = tracefs_open(&s->fs, why, why_len);
+	err = tracefs_open(&s->fs, why);
 	if (err)
 		return err;
 	tracefs_path(&s->fs, "events/" TRACE_GROUP, path, sizeof(path));
 	if (!access(path, F_OK)) {
-		snprintf(why, why_len,
-			 "%s exists: another 'algbench trace' runs, or its "
-			 "probes were left behind; algbench never touches "
-			 "them (remove with: echo '-:%s/EVENT' >> %s/dynamic_events)",
-			 path, TRACE_GROUP, s->fs.root);
+		ab_whyf(why,
+			"%s exists: another 'algbench trace' runs, or its "
+			"probes were left behind; algbench never touches "
+			"them (remove with: echo '-:%s/EVENT' >> %s/dynamic_events)",
+			path, TRACE_GROUP, s->fs.root);
 		return -EEXIST;
 	}
 	trace_probes_reset(s);
@@ -245,10 +244,10 @@ int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, siz
 	s->fprobe = !force_kprobe && s->fs.fprobe && s->fs.dynamic;
 	s->btf_names = s->fprobe && s->fs.btf_args;
 	algs_open(s);
-	if (!s->btf_names && (err = load_offsets(s, why, why_len))) {
+	if (!s->btf_names && (err = load_offsets(s, why))) {
 		char ignored[AB_WHY_LEN];
 
-		algs_close(s, ignored, sizeof(ignored));
+		algs_close(s, ignored);
 		return err;
 	}
 	return 0;
@@ -274,7 +273,7 @@ static int kprobe_fallback(struct trace_session *s, size_t i, char *def, size_t 
 	int btf_names = s->btf_names, err;
 	char ignored[AB_WHY_LEN];
 
-	if (btf_names && (err = load_offsets(s, ignored, sizeof(ignored))))
+	if (btf_names && (err = load_offsets(s, ignored)))
 		return err;
 	s->fprobe = s->btf_names = 0;
 	definition(s, i, def, len);
@@ -288,7 +287,7 @@ static int kprobe_fallback(struct trace_session *s, size_t i, char *def, size_t 
 }
 
 /* Defines probe i; an fprobe refused on the first try falls back to kprobes. */
-static int define(struct trace_session *s, size_t i, char *why, size_t why_len)
+static int define(struct trace_session *s, size_t i, char why[AB_WHY_LEN])
 {
 	char def[DEF_LEN], line[400];
 	int err;
@@ -299,8 +298,8 @@ static int define(struct trace_session *s, size_t i, char *why, size_t why_len)
 		err = 0;
 	if (err) {
 		tracefs_last_error(&s->fs, line, sizeof(line));
-		snprintf(why, why_len, "%s: '%s' refused by %s/%s: %s", s->probes[i].probed, def,
-			 s->fs.root, def_file(s), line[0] ? line : strerror(-err));
+		ab_whyf(why, "%s: '%s' refused by %s/%s: %s", s->probes[i].probed, def, s->fs.root,
+			def_file(s), line[0] ? line : strerror(-err));
 		return err;
 	}
 	s->probes[i].defined = 1;
@@ -352,7 +351,7 @@ static int define_err_probe(struct trace_session *s, size_t i)
 	return err;
 }
 
-int trace_tracefs_install(struct trace_session *s, char *why, size_t why_len)
+int trace_tracefs_install(struct trace_session *s, char why[AB_WHY_LEN])
 {
 	size_t n = 0;
 	char *funcs = tracefs_read(&s->fs, "available_filter_functions", FUNCS_MAX, &n);
@@ -360,8 +359,7 @@ int trace_tracefs_install(struct trace_session *s, char *why, size_t why_len)
 
 	s->err_probes = !s->exit_probes;
 	if (!funcs) {
-		snprintf(why, why_len, "%s/available_filter_functions: %s", s->fs.root,
-			 strerror(errno));
+		ab_whyf(why, "%s/available_filter_functions: %s", s->fs.root, strerror(errno));
 		return -errno;
 	}
 	for (size_t i = 0; i < s->n_probes; i++) {
@@ -375,7 +373,7 @@ int trace_tracefs_install(struct trace_session *s, char *why, size_t why_len)
 	for (size_t i = 0; i < s->n_probes && !err; i++) {
 		if (!s->probes[i].probed)
 			continue;
-		err = define(s, i, why, why_len);
+		err = define(s, i, why);
 		if (!err && !(err = trigger(s, i, 0, 0)))
 			s->probes[i].trig_all = 1;
 		if (!err && s->exit_probes && !(err = trigger(s, i, 1, 0)))
@@ -383,8 +381,8 @@ int trace_tracefs_install(struct trace_session *s, char *why, size_t why_len)
 		if (!err && !s->exit_probes && s->err_probes)
 			define_err_probe(s, i); /* optional: a refusal is reported, not fatal */
 		if (err && !why[0])
-			snprintf(why, why_len, "events/%s/%s/trigger: hist trigger refused: %s",
-				 TRACE_GROUP, s->probes[i].d->event, strerror(-err));
+			ab_whyf(why, "events/%s/%s/trigger: hist trigger refused: %s", TRACE_GROUP,
+				s->probes[i].d->event, strerror(-err));
 	}
 	set_mode(s);
 	return err;
@@ -426,7 +424,7 @@ static void remove_foreign(struct trace_session *s, const char *ev)
 	tracefs_append(&s->fs, rel, "0");
 }
 
-int trace_tracefs_remove(struct trace_session *s, char *why, size_t why_len)
+int trace_tracefs_remove(struct trace_session *s, char why[AB_WHY_LEN])
 {
 	int first = 0;
 
@@ -460,16 +458,19 @@ int trace_tracefs_remove(struct trace_session *s, char *why, size_t why_len)
 			p->defined = 0;
 		if (err && !first) {
 			first = err;
-			snprintf(why, why_len,
-				 "removing %s: %s (left behind; remove by hand: "
-				 "echo '%s' >> %s/%s)",
-				 failed + 2, strerror(-err), failed, s->fs.root, failed_file);
+			ab_whyf(why,
+				"removing %s: %s (left behind; remove by hand: "
+				"echo '%s' >> %s/%s)",
+				failed + 2, strerror(-err), failed, s->fs.root, failed_file);
 		}
 	}
-	if (!first) /* the module goes last: never while our events may still exist */
-		first = algs_close(s, why, why_len);
-	else
-		algs_close(s, NULL, 0);
+	if (!first) { /* the module goes last: never while our events may still exist */
+		first = algs_close(s, why);
+	} else {
+		char ignored[AB_WHY_LEN]; /* the first failure is the one reported */
+
+		algs_close(s, ignored);
+	}
 	return first;
 }
 
@@ -577,7 +578,7 @@ static int missed_returns(struct trace_session *s, const char *ev)
 
 /* p's failed calls (all drivers) so far, from its $retval-only probe's hist. */
 static int read_errors(struct trace_session *s, struct trace_probe *p, struct trace_hist *h,
-		       char *why, size_t why_len)
+		       char why[AB_WHY_LEN])
 {
 	char ev[64], rel[128], *text;
 	size_t len;
@@ -587,20 +588,19 @@ static int read_errors(struct trace_session *s, struct trace_probe *p, struct tr
 	snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, ev);
 	text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
 	if (!text) {
-		snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel, strerror(errno));
+		ab_whyf(why, "%s/%s: %s", s->fs.root, rel, strerror(errno));
 		return -errno;
 	}
-	secs = trace_hist_parse(text, len, "ret", NULL, h, 1, why, why_len);
+	secs = trace_hist_parse(text, len, "ret", NULL, h, 1, why);
 	free(text);
 	if (secs < 0)
 		return secs;
 	if (secs != 1) {
-		snprintf(why, why_len, "%s: no hist table", rel);
+		ab_whyf(why, "%s: no hist table", rel);
 		return -ENOENT;
 	}
 	if (h->dropped) {
-		snprintf(why, why_len, "%s: %llu events dropped", rel,
-			 (unsigned long long)h->dropped);
+		ab_whyf(why, "%s: %llu events dropped", rel, (unsigned long long)h->dropped);
 		return -EOVERFLOW;
 	}
 	p->errors = 0;
@@ -610,18 +610,18 @@ static int read_errors(struct trace_session *s, struct trace_probe *p, struct tr
 }
 
 /* crypto_algs as it is now into s->algs_now: 0, or -errno with why. */
-static int read_algs(struct trace_session *s, char *why, size_t why_len)
+static int read_algs(struct trace_session *s, char why[AB_WHY_LEN])
 {
 	char *text;
 	size_t len;
 	int err = ab_read_file(TRACE_ALGS_FILE, TRACE_ALGS_TEXT_MAX, &text, &len);
 
 	if (err) {
-		snprintf(why, why_len, "%s: %s%s", TRACE_ALGS_FILE, strerror(-err),
-			 err == -EFBIG ? " (more algorithms than algbench reads)" : "");
+		ab_whyf(why, "%s: %s%s", TRACE_ALGS_FILE, strerror(-err),
+			err == -EFBIG ? " (more algorithms than algbench reads)" : "");
 		return err;
 	}
-	err = trace_algs_parse(&s->algs_now, text, len, why, why_len);
+	err = trace_algs_parse(&s->algs_now, text, len, why);
 	free(text);
 	return err;
 }
@@ -631,7 +631,7 @@ static int read_algs(struct trace_session *s, char *why, size_t why_len)
  * crypto_algs read at most once per trace_tracefs_read (*listed).
  */
 static int name_rows(struct trace_session *s, const char *rel, struct trace_hist *h, int secs,
-		     int *listed, char *why, size_t why_len)
+		     int *listed, char why[AB_WHY_LEN])
 {
 	if (!s->alg_keys)
 		return 0;
@@ -641,28 +641,27 @@ static int name_rows(struct trace_session *s, const char *rel, struct trace_hist
 			unsigned long long ptr;
 			int err;
 
-			if (!*listed && (err = read_algs(s, why, why_len)))
+			if (!*listed && (err = read_algs(s, why)))
 				return err;
 			*listed = 1;
 			/* decimal as 6.1 and 6.12 print it; hex (a .hex key) too */
 			if (ab_parse_uint_n(key, strlen(key), 1, UINT64_MAX,
 					    strncmp(key, "0x", 2) ? 0 : AB_NUM_HEX, &ptr)) {
-				snprintf(why, why_len, "%s: key '%s' is not a pointer", rel, key);
+				ab_whyf(why, "%s: key '%s' is not a pointer", rel, key);
 				return -EINVAL;
 			}
 			err = trace_algs_name(&s->alg_names, &s->algs_now, ptr, key,
 					      sizeof(h[k].rows[r].key));
 			if (err) {
-				snprintf(why, why_len, "naming alg 0x%llx: %s", ptr,
-					 strerror(-err));
+				ab_whyf(why, "naming alg 0x%llx: %s", ptr, strerror(-err));
 				return err;
 			}
 		}
 	return 0;
 }
 
-int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
-		       size_t why_len)
+int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int max,
+		       char why[AB_WHY_LEN])
 {
 	static struct trace_hist h[2];
 	int n = 0, listed = 0;
@@ -678,36 +677,35 @@ int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int ma
 		snprintf(rel, sizeof(rel), "events/%s/%s/hist", TRACE_GROUP, p->d->event);
 		text = tracefs_read(&s->fs, rel, HIST_MAX, &len);
 		if (!text) {
-			snprintf(why, why_len, "%s/%s: %s", s->fs.root, rel, strerror(errno));
+			ab_whyf(why, "%s/%s: %s", s->fs.root, rel, strerror(errno));
 			return -errno;
 		}
-		secs = trace_hist_parse(text, len, hist_key(s), "len", h, 2, why, why_len);
+		secs = trace_hist_parse(text, len, hist_key(s), "len", h, 2, why);
 		free(text);
 		if (secs < 0)
 			return secs;
-		if ((err = name_rows(s, rel, h, secs, &listed, why, why_len)))
+		if ((err = name_rows(s, rel, h, secs, &listed, why)))
 			return err;
 		/* The unfiltered table first: errors are then taken out of it. */
 		for (int pass = 0; pass < 2; pass++)
 			for (int k = 0; k < secs && n >= 0; k++)
 				if (h[k].filtered == pass) {
 					if (h[k].dropped) {
-						snprintf(why, why_len,
-							 "%s: %llu events dropped (hist "
-							 "table full)",
-							 rel, (unsigned long long)h[k].dropped);
+						ab_whyf(why,
+							"%s: %llu events dropped (hist "
+							"table full)",
+							rel, (unsigned long long)h[k].dropped);
 						return -EOVERFLOW;
 					}
 					n = trace_counts_add(out, n, max, p->d, &h[k], pass);
 				}
 		if (n < 0) {
-			snprintf(why, why_len, "more than %d drivers", max);
+			ab_whyf(why, "more than %d drivers", max);
 			return n;
 		}
 	}
 	for (size_t i = 0; i < s->n_probes; i++) {
-		int err =
-			s->probes[i].err_trig ? read_errors(s, &s->probes[i], h, why, why_len) : 0;
+		int err = s->probes[i].err_trig ? read_errors(s, &s->probes[i], h, why) : 0;
 
 		if (err)
 			return err;

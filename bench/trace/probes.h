@@ -118,33 +118,31 @@ void trace_catch_stop(void (*handler)(int sig, siginfo_t *si, void *ctx), int on
  * remove with trace_probes_remove(). -errno with why: nothing left behind
  * (do not remove). Either way s->bpf_why says why auto did not pick BPF.
  */
-int trace_session_start(struct trace_session *s, const struct trace_opts *o, char *why,
-			size_t why_len);
+int trace_session_start(struct trace_session *s, const struct trace_opts *o, char why[AB_WHY_LEN]);
 /*
  * Opens a session with o's engine (auto: BPF where it loads and attaches,
  * s->bpf_why says why not, else tracefs). The BPF engine counts from here
  * on; tracefs from trace_probes_install. 0 or -errno with why.
  */
-int trace_session_open(struct trace_session *s, const struct trace_opts *o, char *why,
-		       size_t why_len);
+int trace_session_open(struct trace_session *s, const struct trace_opts *o, char why[AB_WHY_LEN]);
 /* tracefs: defines the probes and hist triggers; bpf: nothing left to do. 0 or -errno. */
-int trace_probes_install(struct trace_session *s, char *why, size_t why_len);
+int trace_probes_install(struct trace_session *s, char why[AB_WHY_LEN]);
 /*
  * Removes every probe (tracefs: triggers and definitions, and whatever else
  * is on those events, counted in foreign_triggers; bpf: links, maps); 0 or
  * -errno of the first failure.
  */
-int trace_probes_remove(struct trace_session *s, char *why, size_t why_len);
+int trace_probes_remove(struct trace_session *s, char why[AB_WHY_LEN]);
 /* The counters so far, per driver (a map read, nothing detached): count or -errno with why. */
-int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
-		      size_t why_len);
+int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max,
+		      char why[AB_WHY_LEN]);
 
 /* The tracefs engine (probes.c), behind the functions above. */
-int trace_tracefs_open(struct trace_session *s, int force_kprobe, char *why, size_t why_len);
-int trace_tracefs_install(struct trace_session *s, char *why, size_t why_len);
-int trace_tracefs_remove(struct trace_session *s, char *why, size_t why_len);
-int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
-		       size_t why_len);
+int trace_tracefs_open(struct trace_session *s, int force_kprobe, char why[AB_WHY_LEN]);
+int trace_tracefs_install(struct trace_session *s, char why[AB_WHY_LEN]);
+int trace_tracefs_remove(struct trace_session *s, char why[AB_WHY_LEN]);
+int trace_tracefs_read(struct trace_session *s, struct trace_counts *out, int max,
+		       char why[AB_WHY_LEN]);
 
 /* s->probes fresh, one per descriptor, nothing probed yet: both engines start here. */
 void trace_probes_reset(struct trace_session *s);

@@ -50,53 +50,51 @@ void trace_catch_stop(void (*handler)(int, siginfo_t *, void *), int one_shot)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
-static int open_bpf(struct trace_session *s, int fast, char *why, size_t why_len)
+static int open_bpf(struct trace_session *s, int fast, char why[AB_WHY_LEN])
 {
 #ifdef ALGBENCH_HAVE_BPF
-	return trace_bpf_open(s, fast, why, why_len);
+	return trace_bpf_open(s, fast, why);
 #else
 	(void)s, (void)fast;
-	snprintf(why, why_len, "%s", NO_BPF);
+	ab_whyf(why, "%s", NO_BPF);
 	return -ENOSYS;
 #endif
 }
 
-int trace_session_open(struct trace_session *s, const struct trace_opts *o, char *why,
-		       size_t why_len)
+int trace_session_open(struct trace_session *s, const struct trace_opts *o, char why[AB_WHY_LEN])
 {
 	int err;
 
 	memset(s, 0, sizeof(*s));
 	if (o->engine != TRACE_ENGINE_TRACEFS) {
-		err = open_bpf(s, o->fast, why, why_len);
+		err = open_bpf(s, o->fast, why);
 		if (!err || o->engine == TRACE_ENGINE_BPF)
 			return err ? (snprintf(s->bpf_why, sizeof(s->bpf_why), "%s", why), err) : 0;
 		snprintf(s->bpf_why, sizeof(s->bpf_why), "%s", why);
 		why[0] = '\0';
 	}
-	return trace_tracefs_open(s, o->force_kprobe, why, why_len);
+	return trace_tracefs_open(s, o->force_kprobe, why);
 }
 
-int trace_probes_install(struct trace_session *s, char *why, size_t why_len)
+int trace_probes_install(struct trace_session *s, char why[AB_WHY_LEN])
 {
-	return s->bpf ? 0 : trace_tracefs_install(s, why, why_len);
+	return s->bpf ? 0 : trace_tracefs_install(s, why);
 }
 
-int trace_session_start(struct trace_session *s, const struct trace_opts *o, char *why,
-			size_t why_len)
+int trace_session_start(struct trace_session *s, const struct trace_opts *o, char why[AB_WHY_LEN])
 {
 	char ignored[AB_WHY_LEN];
-	int err = trace_session_open(s, o, why, why_len);
+	int err = trace_session_open(s, o, why);
 
 	if (err)
 		return err;
-	err = trace_probes_install(s, why, why_len);
+	err = trace_probes_install(s, why);
 	if (err) /* whatever the install left (some probes defined) goes */
-		trace_probes_remove(s, ignored, sizeof(ignored));
+		trace_probes_remove(s, ignored);
 	return err;
 }
 
-int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
+int trace_probes_remove(struct trace_session *s, char why[AB_WHY_LEN])
 {
 #ifdef ALGBENCH_HAVE_BPF
 	if (s->bpf) {
@@ -104,15 +102,15 @@ int trace_probes_remove(struct trace_session *s, char *why, size_t why_len)
 		return 0;
 	}
 #endif
-	return trace_tracefs_remove(s, why, why_len);
+	return trace_tracefs_remove(s, why);
 }
 
-int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max, char *why,
-		      size_t why_len)
+int trace_probes_read(struct trace_session *s, struct trace_counts *out, int max,
+		      char why[AB_WHY_LEN])
 {
 #ifdef ALGBENCH_HAVE_BPF
 	if (s->bpf)
-		return trace_bpf_read(s, out, max, why, why_len);
+		return trace_bpf_read(s, out, max, why);
 #endif
-	return trace_tracefs_read(s, out, max, why, why_len);
+	return trace_tracefs_read(s, out, max, why);
 }

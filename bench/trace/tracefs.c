@@ -53,7 +53,7 @@ int tracefs_append(const struct tracefs *t, const char *rel, const char *line)
 	return err;
 }
 
-int tracefs_find(struct tracefs *t, char *why, size_t why_len)
+int tracefs_find(struct tracefs *t, char why[AB_WHY_LEN])
 {
 	static const char *const roots[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
 	char path[128];
@@ -73,26 +73,25 @@ int tracefs_find(struct tracefs *t, char *why, size_t why_len)
 			refused = ENOENT, at = i; /* mounted, and empty */
 	}
 	if (!readme && refused == ENOENT) {
-		snprintf(why, why_len,
-			 "%s is tracefs but has no README: the kernel disabled tracing "
-			 "at boot (dmesg: 'Tracing disabled due to lockdown' when it is "
-			 "locked down for confidentiality)",
-			 roots[at]);
+		ab_whyf(why,
+			"%s is tracefs but has no README: the kernel disabled tracing "
+			"at boot (dmesg: 'Tracing disabled due to lockdown' when it is "
+			"locked down for confidentiality)",
+			roots[at]);
 		return -ENOENT;
 	}
 	if (!readme && refused) {
-		snprintf(why, why_len,
-			 "cannot read %s/README: %s (tracefs refuses every file while the "
-			 "kernel is locked down for confidentiality, and to users without "
-			 "the right to trace)",
-			 roots[at], strerror(refused));
+		ab_whyf(why,
+			"cannot read %s/README: %s (tracefs refuses every file while the "
+			"kernel is locked down for confidentiality, and to users without "
+			"the right to trace)",
+			roots[at], strerror(refused));
 		return -refused;
 	}
 	if (!readme) {
-		snprintf(why, why_len,
-			 "tracefs is not mounted (no README under /sys/kernel/tracing "
-			 "or /sys/kernel/debug/tracing); mount it with "
-			 "'mount -t tracefs nodev /sys/kernel/tracing'");
+		ab_whyf(why, "tracefs is not mounted (no README under /sys/kernel/tracing "
+			     "or /sys/kernel/debug/tracing); mount it with "
+			     "'mount -t tracefs nodev /sys/kernel/tracing'");
 		return -ENOENT;
 	}
 	t->ret_args = strstr(readme, "kernel return probes support: $retval, $arg<N>") != NULL;
@@ -104,24 +103,24 @@ int tracefs_find(struct tracefs *t, char *why, size_t why_len)
 	return 0;
 }
 
-int tracefs_open(struct tracefs *t, char *why, size_t why_len)
+int tracefs_open(struct tracefs *t, char why[AB_WHY_LEN])
 {
 	char path[128];
-	int ret = tracefs_find(t, why, why_len);
+	int ret = tracefs_find(t, why);
 
 	if (ret)
 		return ret;
 	tracefs_path(t, "kprobe_events", path, sizeof(path));
 	if (access(path, F_OK)) {
-		snprintf(why, why_len, "%s: %s (a kernel without CONFIG_KPROBE_EVENTS)", path,
-			 strerror(errno));
+		ab_whyf(why, "%s: %s (a kernel without CONFIG_KPROBE_EVENTS)", path,
+			strerror(errno));
 		return -ENOENT;
 	}
 	if (geteuid() || access(path, W_OK)) {
-		snprintf(why, why_len,
-			 "%s: not writable; algbench trace needs root (it adds "
-			 "probes through tracefs)",
-			 path);
+		ab_whyf(why,
+			"%s: not writable; algbench trace needs root (it adds "
+			"probes through tracefs)",
+			path);
 		return -EACCES;
 	}
 	return 0;

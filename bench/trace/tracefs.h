@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "core/error.h"
+
 struct tracefs {
 	char root[64]; /* /sys/kernel/tracing or /sys/kernel/debug/tracing */
 	int ret_args;  /* "kernel return probes support: $retval, $arg<N>" */
@@ -19,9 +21,9 @@ struct tracefs {
 };
 
 /* Finds a mounted tracefs and reads its README: 0, or -errno with why. */
-int tracefs_find(struct tracefs *t, char *why, size_t why_len);
+int tracefs_find(struct tracefs *t, char why[AB_WHY_LEN]);
 /* tracefs_find, and kprobe_events is there and writable (root): 0, or -errno with why. */
-int tracefs_open(struct tracefs *t, char *why, size_t why_len);
+int tracefs_open(struct tracefs *t, char why[AB_WHY_LEN]);
 /* root/rel into path. */
 void tracefs_path(const struct tracefs *t, const char *rel, char *path, size_t len);
 /* Appends line (no O_TRUNC: other definitions stay) to root/rel: 0 or -errno. */

@@ -682,24 +682,23 @@ static void test_spawn(void)
 			  "exec is exit 127 there, not an error from posix_spawn"
 			: NULL;
 
-	ab_tap_ok(ab_spawn(t, 0, why, sizeof(why)) == 0, "spawn: true exits 0");
-	ab_tap_ok(ab_spawn(ex3, 0, why, sizeof(why)) == 3 &&
-			  !strcmp(why, "sh exited with status 3"),
+	ab_tap_ok(ab_spawn(t, 0, why) == 0, "spawn: true exits 0");
+	ab_tap_ok(ab_spawn(ex3, 0, why) == 3 && !strcmp(why, "sh exited with status 3"),
 		  "spawn: an exit status comes back, and the reason says it");
-	ab_tap_ok(ab_spawn(kill9, 0, why, sizeof(why)) == 128 + 9 && strstr(why, "signal 9"),
+	ab_tap_ok(ab_spawn(kill9, 0, why) == 128 + 9 && strstr(why, "signal 9"),
 		  "spawn: a killed child is 128 + its signal");
 	if (qemu_user)
 		ab_tap_result(AB_TAP_SKIP,
 			      "spawn: a missing program is -ENOENT, named in the reason",
 			      qemu_user);
 	else
-		ab_tap_ok(ab_spawn(none, AB_SPAWN_QUIET, why, sizeof(why)) == -ENOENT &&
+		ab_tap_ok(ab_spawn(none, AB_SPAWN_QUIET, why) == -ENOENT &&
 				  strstr(why, "cannot run algbench-no-such-program"),
 			  "spawn: a missing program is -ENOENT, named in the reason");
-	ab_tap_ok(ab_spawn_capture(both, out, sizeof(out), why, sizeof(why)) == 4 &&
+	ab_tap_ok(ab_spawn_capture(both, out, sizeof(out), why) == 4 &&
 			  !strcmp(out, "to stdout\nto stderr\n"),
 		  "spawn: capture holds stdout and stderr, and the exit status comes back");
-	ab_tap_ok(ab_spawn_capture(flood, out, sizeof(out), why, sizeof(why)) == 0 &&
+	ab_tap_ok(ab_spawn_capture(flood, out, sizeof(out), why) == 0 &&
 			  strlen(out) == sizeof(out) - 1,
 		  "spawn: capture keeps what fits of 200000 bytes and the child still ends");
 	if (qemu_user)
@@ -707,8 +706,7 @@ static void test_spawn(void)
 			      "spawn: capture of a missing program is -ENOENT, OUT empty",
 			      qemu_user);
 	else
-		ab_tap_ok(ab_spawn_capture(none, out, sizeof(out), why, sizeof(why)) == -ENOENT &&
-				  !out[0],
+		ab_tap_ok(ab_spawn_capture(none, out, sizeof(out), why) == -ENOENT && !out[0],
 			  "spawn: capture of a missing program is -ENOENT, OUT empty");
 	if (!mkdtemp(dir)) {
 		ab_tap_ok(false, "mkdtemp");
@@ -716,16 +714,15 @@ static void test_spawn(void)
 	}
 	snprintf(path, sizeof(path), "%s/ran", dir);
 	snprintf(word, sizeof(word), "$(touch %s)", path);
-	ab_tap_ok(ab_spawn(test_z, 0, why, sizeof(why)) == 1 && access(path, F_OK) &&
-			  errno == ENOENT,
+	ab_tap_ok(ab_spawn(test_z, 0, why) == 1 && access(path, F_OK) && errno == ENOENT,
 		  "spawn: argv reaches the program as it is, no shell expands $(...)");
 	unlink(path);
 	{
 		const char *const touch[] = { "touch", "ran", NULL };
 
-		ab_tap_ok(ab_spawn_in(dir, touch, 0, why, sizeof(why)) == 0 && !access(path, F_OK),
+		ab_tap_ok(ab_spawn_in(dir, touch, 0, why) == 0 && !access(path, F_OK),
 			  "spawn_in: the child runs in the folder given (touch ran made DIR/ran)");
-		ab_tap_ok(ab_spawn_in("/nonexistent-algbench", touch, 0, why, sizeof(why)) != 0,
+		ab_tap_ok(ab_spawn_in("/nonexistent-algbench", touch, 0, why) != 0,
 			  "spawn_in: a folder that cannot be entered is an error, nothing runs");
 	}
 	unlink(path);
@@ -1078,7 +1075,7 @@ static void test_kmod_line(void)
 }
 
 /* RES's reply parsed from TEXT; its return, and WHY. */
-static int parse_reply(struct abk_result *res, const char *text, char *why)
+static int parse_reply(struct abk_result *res, const char *text, char why[AB_WHY_LEN])
 {
 	memset(res, 0, sizeof(*res));
 	res->text = (char *)text;
@@ -1234,13 +1231,13 @@ static void test_cpusets(void)
 }
 
 /* The built module root would insmod: its owner and mode, and every folder's up to / (N4). */
-static int trusted(const char *ko, char *why)
+static int trusted(const char *ko, char why[AB_WHY_LEN])
 {
 	int fd = open(ko, O_RDONLY | O_CLOEXEC), r;
 
 	if (fd < 0)
 		return -errno;
-	r = abk_module_trusted(fd, ko, why, AB_WHY_LEN);
+	r = abk_module_trusted(fd, ko, why);
 	close(fd);
 	return r;
 }

@@ -259,7 +259,7 @@ static enum kstats stats_of(const char *text)
 	char err[AB_WHY_LEN];
 	enum kstats k = KSTATS_UNKNOWN;
 
-	if (!kconfig_parse(&kc, strdup(text), strlen(text), err, sizeof(err)))
+	if (!kconfig_parse(&kc, strdup(text), strlen(text), err))
 		k = kstats_of(&kc);
 	kconfig_free(&kc);
 	return k;

@@ -68,56 +68,55 @@ static void test_algs(void)
 		"0x1234 a b\n0x1234 c d\n",
 	};
 	struct trace_algs now = { 0 }, cache = { 0 };
-	char why[200], name[TRACE_DRV_LEN];
+	char why[AB_WHY_LEN], name[TRACE_DRV_LEN];
 	int ok;
 
-	ab_tap_ok(!trace_algs_parse(&now, algs_text, strlen(algs_text), why, sizeof(why)) &&
-			  now.n == 3 && now.a[0].ptr == 0xffffffffc0233070ull &&
+	ab_tap_ok(!trace_algs_parse(&now, algs_text, strlen(algs_text), why) && now.n == 3 &&
+			  now.a[0].ptr == 0xffffffffc0233070ull &&
 			  !strcmp(now.a[1].drv, "__cbc-aes-aesni") && now.a[2].ptr == 0x1000,
 		  "algs: pointers and driver names");
 	ok = 1;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		why[0] = '\0';
-		ok &= trace_algs_parse(&now, bad[i], strlen(bad[i]), why, sizeof(why)) == -EINVAL &&
+		ok &= trace_algs_parse(&now, bad[i], strlen(bad[i]), why) == -EINVAL &&
 		      strstr(why, "crypto_algs line ") && now.n == 0;
 	}
 	ab_tap_ok(ok, "algs: each malformed line refused, naming the line");
-	ab_tap_ok(trace_algs_parse(&now, "0x1 a b\n0x1 c d\n", 16, why, sizeof(why)) == -EINVAL &&
+	ab_tap_ok(trace_algs_parse(&now, "0x1 a b\n0x1 c d\n", 16, why) == -EINVAL &&
 			  strstr(why, "line 2: pointer 0x1 given twice"),
 		  "algs: a pointer twice, named with its line");
 	memset(big, 'x', TRACE_DRV_LEN + 8);
 	memcpy(big, "0x1 ", 4);
 	memcpy(big + TRACE_DRV_LEN + 4, " a\n", 4);
-	ab_tap_ok(trace_algs_parse(&now, big, strlen(big), why, sizeof(why)) == -EINVAL,
+	ab_tap_ok(trace_algs_parse(&now, big, strlen(big), why) == -EINVAL,
 		  "algs: a driver name of TRACE_DRV_LEN characters refused");
 	big[0] = '\0';
 	for (int i = 1; i <= TRACE_ALGS_MAX + 1; i++)
 		snprintf(big + strlen(big), sizeof(big) - strlen(big), "0x%x d%d n\n", i, i);
-	ab_tap_ok(trace_algs_parse(&now, big, strlen(big), why, sizeof(why)) == -EINVAL &&
+	ab_tap_ok(trace_algs_parse(&now, big, strlen(big), why) == -EINVAL &&
 			  strstr(why, "more than"),
 		  "algs: more than TRACE_ALGS_MAX lines refused");
-	ab_tap_ok(!trace_algs_parse(&now, "", 0, why, sizeof(why)) && now.n == 0,
-		  "algs: an empty list");
-	ab_tap_ok(!trace_algs_parse(&now, "0x1 a b", 7, why, sizeof(why)) && now.n == 1,
+	ab_tap_ok(!trace_algs_parse(&now, "", 0, why) && now.n == 0, "algs: an empty list");
+	ab_tap_ok(!trace_algs_parse(&now, "0x1 a b", 7, why) && now.n == 1,
 		  "algs: no final newline");
 
 	/* names: first sight from the list, then the cache; gone; reused */
-	trace_algs_parse(&now, algs_text, strlen(algs_text), why, sizeof(why));
+	trace_algs_parse(&now, algs_text, strlen(algs_text), why);
 	ab_tap_ok(!trace_algs_name(&cache, &now, 0x1000, name, sizeof(name)) &&
 			  !strcmp(name, "sha256-generic") && cache.n == 1,
 		  "names: a listed pointer is named and cached");
 	ab_tap_ok(!trace_algs_name(&cache, &now, 0x2000, name, sizeof(name)) &&
 			  !strcmp(name, "(unregistered alg 0x2000)") && cache.n == 1,
 		  "names: a pointer never listed is (unregistered alg 0x...)");
-	trace_algs_parse(&now, "0x3000 other other\n", 19, why, sizeof(why));
+	trace_algs_parse(&now, "0x3000 other other\n", 19, why);
 	ab_tap_ok(!trace_algs_name(&cache, &now, 0x1000, name, sizeof(name)) &&
 			  !strcmp(name, "sha256-generic"),
 		  "names: unregistered since it was named: its counts keep its name");
-	trace_algs_parse(&now, "0x1000 sha256-avx2 sha256\n", 26, why, sizeof(why));
+	trace_algs_parse(&now, "0x1000 sha256-avx2 sha256\n", 26, why);
 	ab_tap_ok(!trace_algs_name(&cache, &now, 0x1000, name, sizeof(name)) &&
 			  !strcmp(name, "(reused alg 0x1000)"),
 		  "names: another alg at a named pointer is (reused alg 0x...)");
-	trace_algs_parse(&now, "0x1000 sha256-generic sha256\n", 29, why, sizeof(why));
+	trace_algs_parse(&now, "0x1000 sha256-generic sha256\n", 29, why);
 	ab_tap_ok(!trace_algs_name(&cache, &now, 0x1000, name, sizeof(name)) &&
 			  !strcmp(name, "(reused alg 0x1000)"),
 		  "names: reused stays reused");
@@ -134,16 +133,16 @@ static const struct trace_probe_desc *probe(const char *event)
 	return NULL;
 }
 
-static int parse(const char *text, char *why)
+static int parse(const char *text, char why[AB_WHY_LEN])
 {
-	return trace_hist_parse(text, strlen(text), "drv", "len", h, 4, why, 200);
+	return trace_hist_parse(text, strlen(text), "drv", "len", h, 4, why);
 }
 
 int main(void)
 {
 	static char big[64 * 1024];
 	struct trace_counts c[8];
-	char why[200] = "";
+	char why[AB_WHY_LEN] = "";
 	int n, k;
 
 	ab_tap_header();
@@ -222,8 +221,8 @@ int main(void)
 			"# trigger info: hist:keys=drvx:vals=hitcount,len [active]\n"
 			"{ drvx: z } hitcount: 1 len: 2\n";
 
-		ab_tap_ok(trace_hist_parse(foreign, strlen(foreign), "drv", "len", h, 1, why,
-					   sizeof(why)) == 1 &&
+		ab_tap_ok(trace_hist_parse(foreign, strlen(foreign), "drv", "len", h, 1, why) ==
+					  1 &&
 				  h[0].n == 1 && !strcmp(h[0].rows[0].key, "x") &&
 				  h[0].rows[0].hits == 5 && h[0].dropped == 0,
 			  "foreign triggers (other key, other vals, a named one): skipped, ours "
@@ -234,8 +233,7 @@ int main(void)
 		  "text without a final newline");
 	ab_tap_ok(parse("", why) == 0, "empty text: no sections");
 	/* The $retval-only error probes' table: keyed by ret, no value field. */
-	ab_tap_ok(trace_hist_parse(ret_table, strlen(ret_table), "ret", NULL, h, 1, why,
-				   sizeof(why)) == 1 &&
+	ab_tap_ok(trace_hist_parse(ret_table, strlen(ret_table), "ret", NULL, h, 1, why) == 1 &&
 			  h[0].n == 1 && !strcmp(h[0].rows[0].key, "-74") && h[0].rows[0].hits == 7,
 		  "a ret-keyed table without a value field");
 
@@ -247,41 +245,40 @@ int main(void)
 			!trace_layout_parse(&l,
 					    "aead_request.cryptlen=32\ncrypto_alg.cra_driver_name="
 					    "128\n",
-					    why, sizeof(why)) &&
+					    why) &&
 				trace_layout_offset(&l, "aead_request", "cryptlen") == 32 &&
 				trace_layout_offset(&l, "crypto_alg", "cra_driver_name") == 128 &&
 				trace_layout_offset(&l, "aead_request", "assoclen") == -1,
 			"layout: offsets by struct and member; an absent one is -1");
-		ab_tap_ok(trace_layout_parse(&l, "a.b=1\nc.d=x\n", why, sizeof(why)) == -EINVAL &&
+		ab_tap_ok(trace_layout_parse(&l, "a.b=1\nc.d=x\n", why) == -EINVAL &&
 				  strstr(why, "line 2"),
 			  "layout: a value that is not a number: refused, naming the line");
-		ab_tap_ok(trace_layout_parse(&l, "a.b=-1\n", why, sizeof(why)) == -EINVAL,
+		ab_tap_ok(trace_layout_parse(&l, "a.b=-1\n", why) == -EINVAL,
 			  "layout: a negative offset: refused");
-		ab_tap_ok(trace_layout_parse(&l, "a.b=12x\n", why, sizeof(why)) == -EINVAL &&
+		ab_tap_ok(trace_layout_parse(&l, "a.b=12x\n", why) == -EINVAL &&
 				  strstr(why, "line 1: offset not a number"),
 			  "layout: an offset with trailing text: refused");
-		ab_tap_ok(trace_layout_parse(&l, "a.b=99999999999999999999\n", why, sizeof(why)) ==
-				  -EINVAL,
+		ab_tap_ok(trace_layout_parse(&l, "a.b=99999999999999999999\n", why) == -EINVAL,
 			  "layout: an offset past 64 KiB: refused");
-		ab_tap_ok(trace_layout_parse(&l, "a.b=1\na.b=2\n", why, sizeof(why)) == -EINVAL &&
+		ab_tap_ok(trace_layout_parse(&l, "a.b=1\na.b=2\n", why) == -EINVAL &&
 				  strstr(why, "twice"),
 			  "layout: a member given twice: refused");
-		ab_tap_ok(trace_layout_parse(&l, "a b=1\n", why, sizeof(why)) == -EINVAL,
+		ab_tap_ok(trace_layout_parse(&l, "a b=1\n", why) == -EINVAL,
 			  "layout: a blank in the name: refused");
 		memset(big, 'a', 100);
 		strcpy(big + 100, "=1\n");
-		ab_tap_ok(trace_layout_parse(&l, big, why, sizeof(why)) == -EINVAL,
+		ab_tap_ok(trace_layout_parse(&l, big, why) == -EINVAL,
 			  "layout: a 100-character name (max 63): refused");
 		big[0] = '\0';
 		for (int i = 0; i <= TRACE_LAYOUT_MAX; i++)
 			snprintf(big + strlen(big), sizeof(big) - strlen(big), "s.m%d=%d\n", i, i);
-		ab_tap_ok(trace_layout_parse(&l, big, why, sizeof(why)) == -EINVAL,
+		ab_tap_ok(trace_layout_parse(&l, big, why) == -EINVAL,
 			  "layout: more lines than TRACE_LAYOUT_MAX: refused");
-		ab_tap_ok(!trace_layout_parse(&l, "x.y=7", why, sizeof(why)) && l.n == 1,
+		ab_tap_ok(!trace_layout_parse(&l, "x.y=7", why) && l.n == 1,
 			  "layout: no final newline");
 	}
 	why[0] = '\0';
-	n = trace_hist_parse(alg_table, strlen(alg_table), "alg", "len", h, 4, why, sizeof(why));
+	n = trace_hist_parse(alg_table, strlen(alg_table), "alg", "len", h, 4, why);
 	ab_tap_ok(n == 1 && h[0].n == 3 && !strcmp(h[0].rows[0].key, "18446744072638102384") &&
 			  !strcmp(h[0].rows[2].key, "4096") && h[0].rows[1].hits == 11294 &&
 			  h[0].rows[1].len == 180704,

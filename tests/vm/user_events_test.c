@@ -127,13 +127,14 @@ static void diag_file(const char *rel)
 
 static int checks(void)
 {
-	char root[64], why[300], tp_a[128] = "", tp_b[128] = "", rel[512], rel_b[512], data[128];
+	char root[64], why[AB_WHY_LEN], tp_a[128] = "", tp_b[128] = "", rel[512], rel_b[512],
+					data[128];
 	char *fmt_a = NULL, *fmt_b = NULL;
 	uint32_t idx_a = 0, idx_b = 0, idx_s = 0;
 	int fd_a, fd_b, fd_s, ret;
 
 	ab_tap_header();
-	fd_a = trace_ue_open(root, sizeof(root), why, sizeof(why));
+	fd_a = trace_ue_open(root, sizeof(root), why);
 	if (fd_a < 0)
 		ab_tap_skip_all("%s", why);
 	snprintf(fs.root, sizeof(fs.root), "%s", root);
@@ -228,7 +229,7 @@ static int checks(void)
 /* hold INSTANCE -- CMD...: the tracer's part around CMD. */
 static int hold(int argc, char **argv)
 {
-	char root[64], why[300], tp[128];
+	char root[64], why[AB_WHY_LEN], tp[128];
 	uint32_t idx;
 	int fd, ret;
 
@@ -236,7 +237,7 @@ static int hold(int argc, char **argv)
 		fprintf(stderr, "usage: user-events-test hold INSTANCE -- CMD...\n");
 		return 2;
 	}
-	fd = trace_ue_open(root, sizeof(root), why, sizeof(why));
+	fd = trace_ue_open(root, sizeof(root), why);
 	if (fd < 0) {
 		fprintf(stderr, "user-events-test: %s\n", why);
 		return 1;
@@ -252,7 +253,7 @@ static int hold(int argc, char **argv)
 	}
 	printf("tracepoint=user_events_multi/%s\n", tp);
 	fflush(stdout);
-	ret = ab_spawn((const char *const *)argv + 4, 0, why, sizeof(why));
+	ret = ab_spawn((const char *const *)argv + 4, 0, why);
 	if (ret)
 		fprintf(stderr, "user-events-test: %s\n", why);
 	enable(argv[2], tp, 0);
