@@ -339,8 +339,8 @@ static void time_threads(const struct ab_job *job, struct ab_result *res)
 	if (err) {
 		char why[AB_WHY_LEN];
 
-		snprintf(why, sizeof(why), "cannot start thread %u of %u: %s", started + 1,
-			 job->threads, strerror(-err));
+		ab_whyf(why, "cannot start thread %u of %u: %s", started + 1, job->threads,
+			strerror(-err));
 		set_status(res, err, why);
 		gate_open(&gate, -1);
 	} else {
@@ -408,9 +408,9 @@ static void kat_generic(const struct ab_job *job, struct ab_result *res)
 		b->driver(job, res->driver, sizeof(res->driver));
 	ret = b->op(ctx);
 	if (ret < 0) {
-		snprintf(why, sizeof(why), "%s: %s %s failed during the known-answer check: %s",
-			 job->alg->name, b->name, ab_op_name(job->op),
-			 ret == -EBADMSG ? "tag mismatch (EBADMSG)" : strerror(-ret));
+		ab_whyf(why, "%s: %s %s failed during the known-answer check: %s", job->alg->name,
+			b->name, ab_op_name(job->op),
+			ret == -EBADMSG ? "tag mismatch (EBADMSG)" : strerror(-ret));
 		set_status(res, ret == -EBADMSG ? -EIO : ret, why);
 		res->kat = ret == -EBADMSG ? AB_KAT_FAIL : AB_KAT_SKIP;
 	} else if (!vb.v.expect) {
