@@ -917,47 +917,58 @@ static json_t *sequential_json(const struct ab_seq_plan *plan, size_t look, size
 			 look >= plan->max_boots, "stop", !undecided || look >= plan->max_boots);
 }
 
-static int compare(const char *base_path, const char *new_path, double threshold,
-		   const char *json_out, unsigned int seq_max)
-{
-	struct ab_seq_plan plan_store, *plan = NULL;
-	size_t look = SIZE_MAX, seq_decided = 0;
-	json_t *base = load_result(base_path), *new = base ? load_result(new_path) : NULL;
-	json_t *out = NULL, *pairs, *one_sided, *tuning;
-	struct pairing p = { 0 };
-	struct verdict *v = NULL;
-	double *pv = NULL, *padj = NULL;
-	size_t slower = 0, faster = 0, same = 0, inconclusive = 0, lonely = 0, n_p = 0;
-	size_t n_verdict = 0;
-	double pair_work;
-	/* With --json - the JSON owns stdout; the table goes to stderr (as run does). */
-	FILE *tbl = json_out && !strcmp(json_out, "-") ? stderr : stdout;
-	struct ab_progress progress;
+/* One comparison, as its steps below build it. */
+struct comparison {
+	double threshold;
 	bool deterministic;
-	int rc = 2, err;
+	FILE *tbl; /* the markdown: stdout, or stderr when the JSON owns stdout */
+	struct pairing p;
+	struct verdict *v;		      /* per pair */
+	double *pv, *padj;		      /* the family's p values and their BH adjustment */
+	size_t n_p;			      /* how many are in the family */
+	struct ab_seq_plan plan_store, *plan; /* --sequential, wallclock; else NULL */
+	size_t look, seq_decided;	      /* boots a side at this look; pairs decided */
+	size_t slower, faster, same, inconclusive, lonely;
+};
 
-	if (!base || !new)
-		goto out;
-	deterministic = deterministic_file(base);
-	if (deterministic != deterministic_file(new)) {
+/* Both files' jobs paired by key; the modes must agree. */
+static int pair_sides(struct comparison *c, json_t *base, const char *base_path, json_t *new,
+		      const char *new_path)
+{
+	int err;
+
+	c->deterministic = deterministic_file(base);
+	if (c->deterministic != deterministic_file(new)) {
 		ab_err("%s was measured %s, %s %s: instructions and time do "
 		       "not compare\n",
 		       base_path,
-		       deterministic ? "under -icount (deterministic)" : "in wall-clock time",
-		       new_path, deterministic ? "in wall-clock time" : "under -icount");
-		goto out;
+		       c->deterministic ? "under -icount (deterministic)" : "in wall-clock time",
+		       new_path, c->deterministic ? "in wall-clock time" : "under -icount");
+		return -EINVAL;
 	}
-	err = collect(&p, base, 0, base_path);
-	if (!err)
-		err = collect(&p, new, 1, new_path);
-	v = calloc(p.n ? p.n : 1, sizeof(*v));
-	pv = calloc(p.n ? p.n : 1, sizeof(*pv));
-	padj = calloc(p.n ? p.n : 1, sizeof(*padj));
-	if (!err && (!v || !pv || !padj))
-		err = -ENOMEM;
-	/* each pair's share of COMPARE_WORK: the pairs that get an interval share it */
-	for (size_t i = 0; !err && i < p.n; i++) {
-		const struct job_pair *jp = &p.pairs[i];
+	err = collect(&c->p, base, 0, base_path);
+	return err ? err : collect(&c->p, new, 1, new_path);
+}
+
+/*
+ * Every pair on both sides measured (interval, p), the pairs that get an
+ * interval sharing COMPARE_WORK; the family of p values for the correction;
+ * --sequential's rule over the rounds.
+ */
+static int measure_pairs(struct comparison *c, unsigned int seq_max)
+{
+	size_t n = c->p.n ? c->p.n : 1, n_verdict = 0;
+	struct ab_progress progress;
+	double pair_work;
+	int err = 0;
+
+	c->v = calloc(n, sizeof(*c->v));
+	c->pv = calloc(n, sizeof(*c->pv));
+	c->padj = calloc(n, sizeof(*c->padj));
+	if (!c->v || !c->pv || !c->padj)
+		return -ENOMEM;
+	for (size_t i = 0; i < c->p.n; i++) {
+		const struct job_pair *jp = &c->p.pairs[i];
 
 		n_verdict += both_present(jp) && jp->side[0].n_units >= MIN_BOOTS_WALLCLOCK &&
 			     jp->side[1].n_units >= MIN_BOOTS_WALLCLOCK;
@@ -965,133 +976,187 @@ static int compare(const char *base_path, const char *new_path, double threshold
 	pair_work = n_verdict ? COMPARE_WORK / (double)n_verdict : PAIR_WORK;
 	pair_work = pair_work < PAIR_WORK ? pair_work : PAIR_WORK;
 	ab_progress_begin(&progress);
-	for (size_t i = 0; !err && i < p.n; i++) {
-		if (!both_present(&p.pairs[i]))
+	for (size_t i = 0; !err && i < c->p.n; i++) {
+		struct verdict *v = &c->v[i];
+
+		if (!both_present(&c->p.pairs[i]))
 			continue;
 		ab_progress_step(&progress, "compare: pair %zu of %zu (%zu vs %zu boots)", i + 1,
-				 p.n, p.pairs[i].side[0].n_units, p.pairs[i].side[1].n_units);
-		err = measure(&p.pairs[i], deterministic, pair_work, &v[i]);
-		if (!err && isfinite(v[i].p) && !v[i].few_boots)
-			pv[n_p++] = v[i].p;
+				 c->p.n, c->p.pairs[i].side[0].n_units,
+				 c->p.pairs[i].side[1].n_units);
+		err = measure(&c->p.pairs[i], c->deterministic, pair_work, v);
+		if (!err && isfinite(v->p) && !v->few_boots)
+			c->pv[c->n_p++] = v->p;
 	}
 	ab_progress_clear(&progress);
-	if (!err && seq_max && !deterministic) {
-		err = ab_seq_plan_init(&plan_store, FDR_ALPHA, seq_max);
-		plan = err ? NULL : &plan_store;
+	if (!err && seq_max && !c->deterministic) {
+		err = ab_seq_plan_init(&c->plan_store, FDR_ALPHA, seq_max);
+		c->plan = err ? NULL : &c->plan_store;
 		if (!err)
-			err = sequential_verdicts(&p, v, plan, threshold);
+			err = sequential_verdicts(&c->p, c->v, c->plan, c->threshold);
 	}
-	if (err == -ENOMEM)
-		ab_err("out of memory\n");
-	if (err)
-		goto out;
 	/* The family for the correction: every pair that has a p and enough boots. */
-	ab_bh_adjust(pv, n_p, padj);
-	pairs = json_array();
-	one_sided = json_array();
-	out = json_pack("{s:s, s:o, s:o, s:f, s:s, s:i, s:s, s:f, s:o, s:o}", "schema",
-			"algbench-compare/1", "base", run_summary(base, base_path, json_out), "new",
-			run_summary(new, new_path, json_out), "threshold", threshold, "mode",
-			deterministic ? "deterministic" : "wallclock", "min_boots",
-			deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK, "correction",
-			"benjamini-hochberg", "alpha", FDR_ALPHA, "pairs", pairs, "one_sided",
-			one_sided);
-	tuning = ab_host_tuning_check(base, new, tbl);
-	if (!tuning || json_object_set_new(out, "host_tuning", tuning)) {
-		ab_err("out of memory\n");
-		goto out;
-	}
-	print_header(tbl, deterministic, plan != NULL);
-	for (size_t i = 0, k = 0; i < p.n; i++) {
-		struct job_pair *jp = &p.pairs[i];
+	if (!err)
+		ab_bh_adjust(c->pv, c->n_p, c->padj);
+	return err;
+}
+
+/* Each pair's verdict in words, its table row and its JSON; the counts. */
+static void judge_pairs(struct comparison *c, json_t *pairs, json_t *one_sided)
+{
+	for (size_t i = 0, k = 0; i < c->p.n; i++) {
+		struct job_pair *jp = &c->p.pairs[i];
+		struct verdict *v = &c->v[i];
+		json_t *pj;
 
 		if (!both_present(jp)) {
-			lonely++;
+			c->lonely++;
 			json_array_append_new(one_sided,
 					      json_pack("{s:O, s:s}", "job", jp->ident, "only_in",
 							jp->side[0].present ? "base" : "new"));
 			continue;
 		}
-		if (isfinite(v[i].p) && !v[i].few_boots)
-			v[i].p_adj = padj[k++];
-		judge_word(&v[i], deterministic, threshold);
-		if (plan)
-			sequential_word(&v[i], plan, threshold);
-		if (!deterministic && !strcmp(v[i].word, "inconclusive"))
-			boots_needed(&v[i], threshold, plan);
-		print_pair(tbl, jp, &v[i], deterministic, plan != NULL);
-		json_array_append_new(pairs, pair_json(jp, &v[i], deterministic));
-		if (plan)
-			json_object_set_new(json_array_get(pairs, json_array_size(pairs) - 1),
-					    "sequential", sequential_pair_json(&v[i]));
-		if (!deterministic && !strcmp(v[i].word, "inconclusive"))
-			json_object_set_new(json_array_get(pairs, json_array_size(pairs) - 1),
-					    "boots_needed", boots_needed_json(&v[i], plan));
-		look = v[i].base.boots < look ? v[i].base.boots : look;
-		look = v[i].new.boots < look ? v[i].new.boots : look;
-		seq_decided += strcmp(v[i].word, "inconclusive") != 0;
-		slower += !strcmp(v[i].word, "slower");
-		faster += !strcmp(v[i].word, "faster");
-		same += !strcmp(v[i].word, "same");
-		inconclusive += !strcmp(v[i].word, "inconclusive");
+		if (isfinite(v->p) && !v->few_boots)
+			v->p_adj = c->padj[k++];
+		judge_word(v, c->deterministic, c->threshold);
+		if (c->plan)
+			sequential_word(v, c->plan, c->threshold);
+		if (!c->deterministic && !strcmp(v->word, "inconclusive"))
+			boots_needed(v, c->threshold, c->plan);
+		print_pair(c->tbl, jp, v, c->deterministic, c->plan != NULL);
+		pj = pair_json(jp, v, c->deterministic);
+		if (pj && c->plan)
+			json_object_set_new(pj, "sequential", sequential_pair_json(v));
+		if (pj && !c->deterministic && !strcmp(v->word, "inconclusive"))
+			json_object_set_new(pj, "boots_needed", boots_needed_json(v, c->plan));
+		json_array_append_new(pairs, pj);
+		c->look = v->base.boots < c->look ? v->base.boots : c->look;
+		c->look = v->new.boots < c->look ? v->new.boots : c->look;
+		c->seq_decided += strcmp(v->word, "inconclusive") != 0;
+		c->slower += !strcmp(v->word, "slower");
+		c->faster += !strcmp(v->word, "faster");
+		c->same += !strcmp(v->word, "same");
+		c->inconclusive += !strcmp(v->word, "inconclusive");
 	}
-	fprintf(tbl,
+}
+
+/* After the table: the counts, the one-sided jobs (stderr), the sequential look, what would decide.
+ */
+static void print_summary(struct comparison *c, unsigned int seq_max)
+{
+	size_t judged = c->slower + c->faster + c->same + c->inconclusive;
+
+	fprintf(c->tbl,
 		"\n%zu pairs: %zu slower, %zu faster, %zu same, %zu inconclusive (threshold "
 		"%.1f%%, %s)\n",
-		slower + faster + same + inconclusive, slower, faster, same, inconclusive,
-		threshold * 100,
-		deterministic ? "deterministic: range over boots"
-		: plan ? "sequential: exact rank test over boot medians, alpha spent over looks"
-		       : "wallclock: boot medians, BH-adjusted permutation p");
+		judged, c->slower, c->faster, c->same, c->inconclusive, c->threshold * 100,
+		c->deterministic ? "deterministic: range over boots"
+		: c->plan ? "sequential: exact rank test over boot medians, alpha spent over looks"
+			  : "wallclock: boot medians, BH-adjusted permutation p");
 	/* not part of the markdown: a job on one side only is an error (exit 2), said on stderr */
-	for (size_t i = 0; i < p.n; i++)
-		if (!both_present(&p.pairs[i])) {
-			ab_err("only in %s: ", p.pairs[i].side[0].present ? "base" : "new");
-			ab_fput_term(stderr, p.pairs[i].key);
+	for (size_t i = 0; i < c->p.n; i++)
+		if (!both_present(&c->p.pairs[i])) {
+			ab_err("only in %s: ", c->p.pairs[i].side[0].present ? "base" : "new");
+			ab_fput_term(stderr, c->p.pairs[i].key);
 			fputc('\n', stderr);
 		}
-	if (seq_max) {
-		look = look == SIZE_MAX ? 0 : look;
-		fprintf(tbl,
+	if (seq_max)
+		fprintf(c->tbl,
 			"sequential: %zu of %u boots a side; %zu of %zu pairs decided%s (false "
 			"slower/faster at most %.2g over every look)\n",
-			look, seq_max, seq_decided, slower + faster + same + inconclusive,
-			!inconclusive	  ? ": all decided, stop"
-			: look >= seq_max ? ": the cap, stop"
-					  : ": boot another pair",
+			c->look, seq_max, c->seq_decided, judged,
+			!c->inconclusive     ? ": all decided, stop"
+			: c->look >= seq_max ? ": the cap, stop"
+					     : ": boot another pair",
 			FDR_ALPHA);
-	}
-	print_needed(tbl, &p, v, plan);
-	print_instructions(tbl, &p);
+	print_needed(c->tbl, &c->p, c->v, c->plan);
+	print_instructions(c->tbl, &c->p);
+}
+
+/* compare.json's summary and, with --sequential, its sequential block. */
+static void summary_json(json_t *out, const struct comparison *c, unsigned int seq_max)
+{
 	json_object_set_new(out, "summary",
-			    json_pack("{s:I, s:I, s:I, s:I, s:I}", "slower", (json_int_t)slower,
-				      "faster", (json_int_t)faster, "same", (json_int_t)same,
-				      "inconclusive", (json_int_t)inconclusive, "one_sided",
-				      (json_int_t)lonely));
-	if (seq_max)
-		json_object_set_new(
-			out, "sequential",
-			plan ? sequential_json(plan, look, seq_decided, inconclusive)
-			     : json_pack("{s:i, s:s, s:I, s:I, s:b}", "max_boots", (int)seq_max,
-					 "rule", "deterministic: range over boots", "boots",
-					 (json_int_t)look, "undecided", (json_int_t)inconclusive,
-					 "stop", !inconclusive || look >= seq_max));
-	if (json_out && write_json(out, json_out)) {
-		rc = 2;
+			    json_pack("{s:I, s:I, s:I, s:I, s:I}", "slower", (json_int_t)c->slower,
+				      "faster", (json_int_t)c->faster, "same", (json_int_t)c->same,
+				      "inconclusive", (json_int_t)c->inconclusive, "one_sided",
+				      (json_int_t)c->lonely));
+	if (!seq_max)
+		return;
+	json_object_set_new(
+		out, "sequential",
+		c->plan ? sequential_json(c->plan, c->look, c->seq_decided, c->inconclusive)
+			: json_pack("{s:i, s:s, s:I, s:I, s:b}", "max_boots", (int)seq_max, "rule",
+				    "deterministic: range over boots", "boots", (json_int_t)c->look,
+				    "undecided", (json_int_t)c->inconclusive, "stop",
+				    !c->inconclusive || c->look >= seq_max));
+}
+
+static void comparison_free(struct comparison *c)
+{
+	for (size_t i = 0; c->v && i < c->p.n; i++) {
+		free(c->v[i].base.boot_nsop);
+		free(c->v[i].new.boot_nsop);
+	}
+	free_pairing(&c->p);
+	if (c->plan)
+		ab_seq_plan_free(c->plan);
+	free(c->v);
+	free(c->pv);
+	free(c->padj);
+}
+
+/*
+ * The steps: pair both files' jobs, measure every pair, check the host
+ * tuning of every boot, judge and print each pair, then the summary; the
+ * JSON beside it. 0, 1 (a pair slower) or 2 (an error, a one-sided job).
+ */
+static int compare(const char *base_path, const char *new_path, double threshold,
+		   const char *json_out, unsigned int seq_max)
+{
+	struct comparison c = {
+		.threshold = threshold,
+		/* With --json - the JSON owns stdout; the table goes to stderr (as run does). */
+		.tbl = json_out && !strcmp(json_out, "-") ? stderr : stdout,
+		.look = SIZE_MAX,
+	};
+	json_t *base = load_result(base_path), *new = base ? load_result(new_path) : NULL;
+	json_t *out = NULL, *pairs = json_array(), *one_sided = json_array(), *tuning;
+	int rc = 2, err;
+
+	if (!base || !new)
+		goto out;
+	err = pair_sides(&c, base, base_path, new, new_path);
+	if (!err)
+		err = measure_pairs(&c, seq_max);
+	if (err == -ENOMEM)
+		ab_err("out of memory\n");
+	if (err)
+		goto out;
+	out = json_pack("{s:s, s:o, s:o, s:f, s:s, s:i, s:s, s:f, s:O, s:O}", "schema",
+			"algbench-compare/1", "base", run_summary(base, base_path, json_out), "new",
+			run_summary(new, new_path, json_out), "threshold", threshold, "mode",
+			c.deterministic ? "deterministic" : "wallclock", "min_boots",
+			c.deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK,
+			"correction", "benjamini-hochberg", "alpha", FDR_ALPHA, "pairs", pairs,
+			"one_sided", one_sided);
+	tuning = ab_host_tuning_check(base, new, c.tbl);
+	if (!tuning || json_object_set_new(out, "host_tuning", tuning)) {
+		ab_err("out of memory\n");
 		goto out;
 	}
-	rc = lonely ? 2 : slower ? 1 : 0;
+	print_header(c.tbl, c.deterministic, c.plan != NULL);
+	judge_pairs(&c, pairs, one_sided);
+	c.look = c.look == SIZE_MAX ? 0 : c.look;
+	print_summary(&c, seq_max);
+	summary_json(out, &c, seq_max);
+	if (json_out && write_json(out, json_out))
+		goto out;
+	rc = c.lonely ? 2 : c.slower ? 1 : 0;
 out:
-	for (size_t i = 0; v && i < p.n; i++) {
-		free(v[i].base.boot_nsop);
-		free(v[i].new.boot_nsop);
-	}
-	free_pairing(&p);
-	if (plan)
-		ab_seq_plan_free(plan);
-	free(v);
-	free(pv);
-	free(padj);
+	comparison_free(&c);
+	json_decref(pairs);
+	json_decref(one_sided);
 	json_decref(out);
 	json_decref(base);
 	json_decref(new);
