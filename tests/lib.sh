@@ -67,6 +67,19 @@ scratch_dir() {
 	cd "$dir" || exit 1
 }
 jqok() { jq -e "$@" >/dev/null; } # jqok FILTER FILE...: the filter's last output is true
+# summarised FILE...: each result of a hand-made result FILE given the
+# summary run and merge store (mbps: median, min, max of its samples' MB/s),
+# which plot and report read; a result without usable samples gets none.
+summarised() {
+	local f
+	for f in "$@"; do
+		jq '.results |= map(. + {mbps: ([.samples[]? | select((.ns | type) == "number" and .ns > 0)
+			| .bytes * 1000 / .ns] | sort
+			| if length == 0 then null
+			  else {median: (if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end),
+				min: .[0], max: .[-1]} end)})' "$f" >"$f.sum" && mv "$f.sum" "$f" || return 1
+	done
+}
 # quiet CMD...: CMD with its stdout dropped, for check and expect_status (a
 # redirect after them would drop their own ok/not ok line)
 quiet() { "$@" >/dev/null; }

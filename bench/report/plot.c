@@ -37,7 +37,6 @@
 
 #include "cli/opt.h"
 #include "command.h"
-#include "core/stats.h"
 #include "report/plot.h"
 #include "result/result_json.h"
 #include "sys/array.h"
@@ -64,30 +63,23 @@ static const char *str_field(json_t *o, const char *k)
 	return ab_json_str(o, k, "-");
 }
 
-/* Median, min and max of a result's per-sample throughput in MB/s. */
-static int sample_stats(json_t *samples, double *median, double *min, double *max)
+/*
+ * The median, min and max MB/s the result stores (run and merge write them
+ * from its samples, result/result_json.c): -ENODATA for a result without them
+ * (not measured, or failed), which no chart shows.
+ */
+static int stored_mbps(json_t *r, double *median, double *min, double *max)
 {
-	size_t n = json_array_size(samples), k = 0, i;
-	double *mbps = calloc(n ? n : 1, sizeof(*mbps));
-	json_t *s;
+	json_t *mbps = json_object_get(r, "mbps");
+	json_t *med = json_object_get(mbps, "median"), *lo = json_object_get(mbps, "min"),
+	       *hi = json_object_get(mbps, "max");
 
-	if (!mbps)
-		return -ENOMEM;
-	json_array_foreach (samples, i, s) {
-		double ns = json_number_value(json_object_get(s, "ns"));
-
-		if (ns > 0)
-			mbps[k++] =
-				ab_sample_mbps(json_number_value(json_object_get(s, "bytes")), ns);
-	}
-	*min = *max = k ? mbps[0] : 0;
-	for (i = 0; i < k; i++) {
-		*min = mbps[i] < *min ? mbps[i] : *min;
-		*max = mbps[i] > *max ? mbps[i] : *max;
-	}
-	*median = ab_median(mbps, k);
-	free(mbps);
-	return k ? 0 : -ENODATA;
+	if (!json_is_number(med) || !json_is_number(lo) || !json_is_number(hi))
+		return -ENODATA;
+	*median = json_number_value(med);
+	*min = json_number_value(lo);
+	*max = json_number_value(hi);
+	return isfinite(*median) && isfinite(*min) && isfinite(*max) ? 0 : -ENODATA;
 }
 
 /*
@@ -148,7 +140,7 @@ static int add_points(struct points *pts, json_t *root, const char *file, const 
 		for (size_t f = 0; f < 4; f++)
 			if (!gp_safe(vals[f]))
 				return refuse(file, fields[f], vals[f]);
-		if (sample_stats(json_object_get(r, "samples"), &p.median, &p.min, &p.max))
+		if (stored_mbps(r, &p.median, &p.min, &p.max))
 			continue;
 		if (AB_ARRAY_RESERVE(pts->v, pts->cap, pts->n))
 			return -ENOMEM;
@@ -1001,8 +993,9 @@ static int plot_files(char **files, int n_files, const char *cmp, const char *di
 		}
 	}
 	if (!rc && n_files && !pts.n) {
-		ab_err("no usable samples in the result files (each needs "
-		       "ns > 0)\n");
+		ab_err("no result in the files has a stored summary to plot (mbps: median, min and "
+		       "max, which run and merge write for a job measured with samples of ns > "
+		       "0)\n");
 		rc = 2;
 	}
 	if (!rc && cmp && !(cmp_doc = load_compare(cmp)))

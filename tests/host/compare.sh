@@ -19,6 +19,7 @@ job() {
 result() { # result FILE JOB...
 	local f=$1; shift
 	printf '%s\n' "$@" | jq -s '{schema: "algbench/1", run: {id: "t", host: {kernel: "k"}}, results: .}' >"$f"
+	summarised "$f" # compare reads the samples; plot and ab-report the summaries
 }
 steady="100 101 99 100.5 99.5 100.2 99.8 100.1 99.9 100"
 slow="90 91 89 90.5 89.5 90.2 89.8 90.1 89.9 90"
@@ -87,6 +88,7 @@ det() { # det FILE NS...: one boot per NS value, 100 ops of 16 B each, ns = NS x
 		results: [{backend: "kmod", type: "skcipher", alg: "cbc(aes)", op: "encrypt", keylen: 16,
 			size: 16, threads: 1, mode: "sync", kat: "pass",
 			samples: (to_entries | map({ops: 100, bytes: 1600, ns: (.value * 100), round: (.key + 1)}))}]}' >"$f"
+	summarised "$f"
 }
 det "$dir/d-off.json" 512 512 512.5
 det "$dir/d-on.json" 606 606 605.5

@@ -19,6 +19,7 @@ result good.json 'cbc(aes)'
 result evil.json 'x" ; system("touch '"$dir"'/pwned") ; print "'
 result tick.json 'x`touch '"$dir"'/pwned2`'
 result macro.json 'x @pwn \n'
+summarised good.json evil.json tick.json macro.json
 
 expect_status "alg with a quote and system(): refused" 2 "$ALGBENCH" plot evil.json --out o1
 [ ! -e pwned ] && ok "no code ran from the quoted alg" || not_ok "no code ran from the quoted alg"
@@ -31,8 +32,8 @@ grep -q 'algbench plot: evil.json: alg' err.txt && ok "the refusal names the fil
 
 echo '{"schema": "other", "rows": []}' >wrong.json
 expect_status "wrong schema: error" 2 "$ALGBENCH" plot wrong.json --out o4
-jq '.results[0].samples = []' good.json >empty.json
-expect_status "no usable samples: error" 2 "$ALGBENCH" plot empty.json --out o5
+jq '.results[0].samples = [] | .results[0].mbps = null' good.json >empty.json
+expect_status "no usable samples (no stored summary): error" 2 "$ALGBENCH" plot empty.json --out o5
 echo '{"schema": "algbench-compare/1", "pairs": []}' >nopairs.cmp
 expect_status "--compare with no pairs: error" 2 "$ALGBENCH" plot --compare nopairs.cmp --out o6
 
@@ -79,6 +80,7 @@ jq -n '{schema: "algbench/1", run: {id: "t", host: {kernel: "k"}}, results: [
 	{backend: "afalg", type: "skcipher", alg: "cbc(aes)", driver: "x", op: "encrypt", keylen: 16,
 	 size: $z, threads: $t, mode: $m, kat: "pass",
 	 samples: [range(2) | {ops: 1000, bytes: ($z * 1000), ns: 1000000}]}]}' >many.json
+summarised many.json
 expect_status "plot of 18 lines of one algorithm: exit 0" 0 "$ALGBENCH" plot many.json --out o12
 check "... three size charts of 6 lines, one per mode, and no 18-line chart" sh -c \
 	'for m in sendmsg vmsplice aio; do [ -s "$0/cbc_aes_-afalg-$m-size.png" ] || exit 1; done; [ ! -e "$0/cbc_aes_-size.png" ]' o12
@@ -124,6 +126,7 @@ abfile() { # abfile FILE ID KERNEL MBPS
 }
 abfile b.json b1 6.1.0-57-amd64 100
 abfile n.json n1 6.12.118+deb12-amd64 90
+summarised b.json n.json
 expect_status "plot BASE NEW --compare: exit 0" 0 "$ALGBENCH" plot b.json n.json --compare off.cmp --out o15
 check "... the size chart's title names BASE (solid) and NEW (dashed)" \
 	grep -qF 'BASE 6.1.0-57-amd64 (solid) against NEW 6.12.118+deb12-amd64 (dashed)' o15/data/cbc_aes_-size.gp
@@ -138,6 +141,7 @@ jq -n '{schema: "algbench/1", run: {id: "t", host: {kernel: "k"}}, results: [
 	{backend: "afalg", type: "skcipher", alg: "cbc(aes)", driver: "x", op: "encrypt", keylen: 16,
 	 size: $z, threads: $t, mode: "sendmsg", kat: "pass",
 	 samples: [range(2) | {ops: 1000, bytes: ($z * 1000), ns: 1000000}]}]}' >pages.json
+summarised pages.json
 expect_status "plot of 18 series of one backend and mode: exit 0" 0 "$ALGBENCH" plot pages.json --out o16
 check "... three size pages (8, 8, 2 lines), no single chart" sh -c \
 	'for i in 1 2 3; do [ -s "$0/cbc_aes_-afalg-sendmsg-$i-size.png" ] || exit 1; done
@@ -148,6 +152,7 @@ jq -n '{schema: "algbench/1", run: {id: "t", host: {kernel: "k", nproc: 64, virt
 	(1, 2, 4) as $t | {backend: "openssl", type: "hash", alg: "sha256", driver: "x", op: "digest", keylen: 0,
 	 size: 256, threads: $t, mode: "evp", kat: "pass",
 	 samples: [range(2) | {ops: 1000, bytes: 256000, ns: ($t * 1000000)}]}]}' >tcg.json
+summarised tcg.json
 expect_status "plot of a 64-vCPU TCG run: exit 0" 0 "$ALGBENCH" plot tcg.json --out o17
 check "... its efficiency chart: 64 vCPUs under TCG, the host's CPUs not recorded" \
 	grep -qF '64 vCPUs under TCG, each a host thread' o17/data/sha256-efficiency.gp

@@ -42,6 +42,7 @@ jq -n '{schema: "algbench/1", run: {id: "t", host: {kernel: "k"}}, results: [
 	  op: "encrypt", keylen: 16, size: 4096, threads: $t, mode: "sync", kat: "pass", status: "ok", mbps: {median: ({"1": 100, "2": 150, "4": 200}[$t | tostring])},
 	  samples: [range(3) | {ops: 10, bytes: ({"1": 100, "2": 150, "4": 200}[$t | tostring] * 1000000),
 	    ns: 1000000000, per_cpu: [range($t) as $c | {cpu: $c, ops: 1, bytes: 1, ns: 1}]}]}]}' >scale.json
+summarised scale.json
 "$ALGBENCH" plot scale.json --out p >plot.txt 2>&1
 check "plot: size chart skipped (one size), threads and efficiency drawn" grep -qx "plot: 2 charts (PNG and SVG) in p" plot.txt
 check "efficiency chart is a PNG" sh -c 'head -c 8 p/cbc_aes_-efficiency.png | od -An -c | grep -q "P   N   G"'
