@@ -303,14 +303,18 @@ static unsigned int bootstrap_iters(const struct job_pair *jp, double pair_work)
 					      : (unsigned int)iters;
 }
 
-/* Per-boot medians of one side; *unit_meds and *unit_nsop are malloc'd. */
-static int boot_medians(const struct side *s, double **unit_meds, double **unit_nsop)
+/*
+ * Per-boot medians of the N boots of one side; *unit_meds and *unit_nsop are
+ * malloc'd, N each (N passed, not read from S again: every caller's loop is
+ * then over the count these arrays were filled to).
+ */
+static int boot_medians(const struct side *s, size_t n, double **unit_meds, double **unit_nsop)
 {
-	double *m = malloc(s->n_units * sizeof(*m)), *o = malloc(s->n_units * sizeof(*o));
+	double *m = malloc((n ? n : 1) * sizeof(*m)), *o = malloc((n ? n : 1) * sizeof(*o));
 	double *tmp;
 	size_t max_n = 0;
 
-	for (size_t i = 0; i < s->n_units; i++)
+	for (size_t i = 0; i < n; i++)
 		max_n = s->units[i].n > max_n ? s->units[i].n : max_n;
 	tmp = malloc((max_n ? max_n : 1) * sizeof(*tmp));
 	if (!m || !o || !tmp) {
@@ -319,7 +323,7 @@ static int boot_medians(const struct side *s, double **unit_meds, double **unit_
 		free(tmp);
 		return -ENOMEM;
 	}
-	for (size_t i = 0; i < s->n_units; i++) {
+	for (size_t i = 0; i < n; i++) {
 		const struct unit *u = &s->units[i];
 		size_t k = 0;
 
@@ -378,20 +382,21 @@ static double pooled_log_sd(const double *a, size_t na, const double *b, size_t 
 static int measure(const struct job_pair *jp, bool deterministic, double pair_work,
 		   struct verdict *v)
 {
+	const size_t boots[2] = { jp->side[0].n_units, jp->side[1].n_units };
 	double *meds[2], *nsop[2], *tmp;
 	struct side_summary *sum[2] = { &v->base, &v->new };
 
 	memset(v, 0, sizeof(*v));
 	v->p = v->p_adj = v->lo = v->hi = NAN;
-	if (boot_medians(&jp->side[0], &meds[0], &nsop[0]))
+	if (boot_medians(&jp->side[0], boots[0], &meds[0], &nsop[0]))
 		return -ENOMEM;
-	if (boot_medians(&jp->side[1], &meds[1], &nsop[1])) {
+	if (boot_medians(&jp->side[1], boots[1], &meds[1], &nsop[1])) {
 		free(meds[0]);
 		free(nsop[0]);
 		return -ENOMEM;
 	}
 	for (int k = 0; k < 2; k++) {
-		size_t n = jp->side[k].n_units;
+		size_t n = boots[k];
 
 		sum[k]->boots = n;
 		sum[k]->samples = jp->side[k].n_samples;
@@ -409,10 +414,9 @@ static int measure(const struct job_pair *jp, bool deterministic, double pair_wo
 		nsop[k] = NULL;
 	}
 	v->ratio = v->base.mbps > 0 ? v->new.mbps / v->base.mbps : NAN;
-	v->noise = pooled_log_sd(meds[0], v->base.boots, meds[1], v->new.boots);
-	v->few_boots =
-		v->base.boots < (deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK) ||
-		v->new.boots < (deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK);
+	v->noise = pooled_log_sd(meds[0], boots[0], meds[1], boots[1]);
+	v->few_boots = boots[0] < (deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK) ||
+		       boots[1] < (deterministic ? MIN_BOOTS_DETERMINISTIC : MIN_BOOTS_WALLCLOCK);
 	if (deterministic) {
 		/*
 		 * The ratio over every pair of boots, the whole cross-boot spread:
@@ -421,12 +425,12 @@ static int measure(const struct job_pair *jp, bool deterministic, double pair_wo
 		 */
 		double b_min = INFINITY, b_max = -INFINITY, n_min = INFINITY, n_max = -INFINITY;
 
-		for (size_t i = 0; i < v->base.boots; i++)
+		for (size_t i = 0; i < boots[0]; i++)
 			if (meds[0][i] > 0) {
 				b_min = meds[0][i] < b_min ? meds[0][i] : b_min;
 				b_max = meds[0][i] > b_max ? meds[0][i] : b_max;
 			}
-		for (size_t j = 0; j < v->new.boots; j++) {
+		for (size_t j = 0; j < boots[1]; j++) {
 			n_min = meds[1][j] < n_min ? meds[1][j] : n_min;
 			n_max = meds[1][j] > n_max ? meds[1][j] : n_max;
 		}
@@ -435,20 +439,20 @@ static int measure(const struct job_pair *jp, bool deterministic, double pair_wo
 			v->hi = n_max / b_min;
 		}
 	} else if (!v->few_boots) {
-		struct ab_unit *ua = calloc(v->base.boots, sizeof(*ua));
-		struct ab_unit *ub = calloc(v->new.boots, sizeof(*ub));
+		struct ab_unit *ua = calloc(boots[0], sizeof(*ua));
+		struct ab_unit *ub = calloc(boots[1], sizeof(*ub));
 
-		for (size_t i = 0; ua && i < v->base.boots; i++)
+		for (size_t i = 0; ua && i < boots[0]; i++)
 			ua[i] = (struct ab_unit){ jp->side[0].units[i].mbps,
 						  jp->side[0].units[i].n };
-		for (size_t i = 0; ub && i < v->new.boots; i++)
+		for (size_t i = 0; ub && i < boots[1]; i++)
 			ub[i] = (struct ab_unit){ jp->side[1].units[i].mbps,
 						  jp->side[1].units[i].n };
 		v->iters = bootstrap_iters(jp, pair_work);
 		if (ua && ub)
-			ab_bootstrap2_ratio_ci(ua, v->base.boots, ub, v->new.boots, v->iters,
-					       &v->lo, &v->hi);
-		v->p = ab_permutation_p(meds[0], v->base.boots, meds[1], v->new.boots);
+			ab_bootstrap2_ratio_ci(ua, boots[0], ub, boots[1], v->iters, &v->lo,
+					       &v->hi);
+		v->p = ab_permutation_p(meds[0], boots[0], meds[1], boots[1]);
 		free(ua);
 		free(ub);
 	}
