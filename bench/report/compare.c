@@ -310,7 +310,8 @@ static unsigned int bootstrap_iters(const struct job_pair *jp, double pair_work)
  */
 static int boot_medians(const struct side *s, size_t n, double **unit_meds, double **unit_nsop)
 {
-	double *m = malloc((n ? n : 1) * sizeof(*m)), *o = malloc((n ? n : 1) * sizeof(*o));
+	/* calloc: the analyser cannot follow N through every caller's loops */
+	double *m = calloc(n ? n : 1, sizeof(*m)), *o = calloc(n ? n : 1, sizeof(*o));
 	double *tmp;
 	size_t max_n = 0;
 
@@ -516,14 +517,15 @@ static int cmp_round(const void *x, const void *y)
 /* One side's boot medians in the order the boots ran (by round), malloc'd. */
 static double *medians_by_round(const struct side *s)
 {
-	struct round_median *rm = malloc((s->n_units ? s->n_units : 1) * sizeof(*rm));
+	const size_t n = s->n_units;
+	struct round_median *rm = malloc((n ? n : 1) * sizeof(*rm));
 	double *meds = NULL, *nsop = NULL;
 
-	if (rm && !boot_medians(s, &meds, &nsop)) {
-		for (size_t i = 0; i < s->n_units; i++)
+	if (rm && !boot_medians(s, n, &meds, &nsop)) {
+		for (size_t i = 0; i < n; i++)
 			rm[i] = (struct round_median){ s->units[i].round, meds[i] };
-		qsort(rm, s->n_units, sizeof(*rm), cmp_round);
-		for (size_t i = 0; i < s->n_units; i++)
+		qsort(rm, n, sizeof(*rm), cmp_round);
+		for (size_t i = 0; i < n; i++)
 			meds[i] = rm[i].mbps;
 	}
 	free(rm);
