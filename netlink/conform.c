@@ -17,12 +17,13 @@
 #include <unistd.h>
 
 #include "cli/opt.h"
-#include "command.h"
+#include "command.h" // IWYU pragma: keep (it declares ab_conform_cmd, defined here)
 #include "conform.h"
 #include "core/error.h"
 #include "core/number.h"
 #include "sys/array.h"
 #include "sys/kstats.h"
+#include "trace/probes.h"
 
 struct conform_opts {
 	int tap, trace;

@@ -13,10 +13,7 @@
 
 #include "core/error.h"
 #include "crypto_user.h"
-#include "sys/kstats.h"
-#include "sys/proc_crypto.h"
 #include "sys/tap.h" /* a check's verdict is a TAP verdict */
-#include "trace/probes.h"
 
 struct priv_result {
 	bool ran;

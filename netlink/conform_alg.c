@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "conform.h"
+#include "sys/proc_crypto.h"
 
 #define MAX_DIAG 8 /* mismatch lines printed per check; the count says the rest */
 

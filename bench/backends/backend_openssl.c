@@ -11,6 +11,7 @@
 
 #include <openssl/core_names.h>
 
+#include "backends/backend.h"
 #include "backends/evp.h"
 
 static const struct ab_mode openssl_modes[] = { { .name = "evp" }, { 0 } };

@@ -4,8 +4,9 @@
 
 #include <openssl/evp.h>
 
-#include "backends/backend.h"
+#include "core/catalogue.h"
 #include "core/error.h"
+#include "core/job.h"
 
 /*
  * OpenSSL EVP, shared by the reference (KAT answers) and the openssl

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/backend.h"
 #include "backends/evp.h"
 #include "backends/vector.h"
 #include "kmod/algbench_corpus.h"

@@ -2,8 +2,8 @@
 #ifndef ALGBENCH_VECTOR_H
 #define ALGBENCH_VECTOR_H
 
-#include "backends/backend.h"
 #include "core/error.h"
+#include "core/job.h"
 
 /* A struct ab_vector with the memory it points at (page-aligned, owned). */
 struct ab_vecbuf {

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli/opt.h"
 #include "core/number.h"
 #include "core/stats.h"
 #include "energy/em_source.h"

@@ -16,7 +16,7 @@
 
 #include "backends/backend.h"
 #include "cli/opt.h"
-#include "command.h"
+#include "command.h" // IWYU pragma: keep (it declares ab_list_cmd, defined here)
 #include "sys/afalg.h"
 #include "sys/json_out.h"
 #include "sys/kernel_alg.h"

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "backends/backend.h"
 #include "cli/opt.h"
 #include "command.h"
 #include "energy/em_source.h"

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "backends/backend.h"
 #include "backends/vector.h"
 #include "core/stats.h"
 #include "run/harness.h"

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "backends/backend.h"
+#include "core/job.h"
 
 /*
  * Runs one job: probe, known-answer check, timed samples (the backend's

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/backend.h"
 #include "core/number.h"
 #include "run/plan.h"
 #include "sys/array.h"

@@ -2,8 +2,8 @@
 #ifndef ALGBENCH_PLAN_H
 #define ALGBENCH_PLAN_H
 
-#include "backends/backend.h"
 #include "core/error.h"
+#include "core/job.h"
 
 /*
  * What `algbench run` and `algbench suite` were asked to do: the parsed

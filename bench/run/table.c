@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/backend.h"
 #include "core/number.h"
 #include "core/stats.h"
 #include "result/result_json.h"

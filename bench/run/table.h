@@ -4,7 +4,8 @@
 
 #include <stdio.h>
 
-#include "backends/backend.h"
+#include "core/catalogue.h"
+#include "core/job.h"
 #include "sys/host.h"
 
 /* The human-readable side of a run: one table row per job, then a summary. */

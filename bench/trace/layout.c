@@ -12,7 +12,6 @@
 #include "sys/kmod_client.h"
 #include "sys/kmod_load.h"
 #include "trace/layout.h"
-#include "trace/tracefs.h"
 
 #define LAYOUT_TEXT_MAX	  4096
 #define LAYOUT_OFFSET_MAX 65535 /* a request or tfm member lies well inside 64 KiB */

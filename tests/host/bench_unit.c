@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 
+#include "backends/backend.h"
 #include "backends/vector.h"
 #include "core/number.h"
 #include "core/stats.h"

@@ -81,4 +81,29 @@ done
 # No header of result/ or report/ pulls in the backends (the run's back arrow, gone).
 hdr=$(grep -l '#include "backends/' "$top"/bench/result/*.h "$top"/bench/report/*.h 2>/dev/null)
 check "no result/ or report/ header includes backends/${hdr:+ (${hdr//$top\//})}" test -z "$hdr"
+# An include a file does not use: include-what-you-use (Debian's iwyu) over
+# every C file the build compiles (its compile_commands.json) and each one's
+# own header, its "should remove" lines for this tree's headers ("room/x.h"
+# and "x.h"; a system header's advice varies with the libc, so not those).
+# A header included for what it declares rather than uses says so: command.h
+# where its command is defined carries "// IWYU pragma: keep".
+build=${ALGBENCH_BUILD_DIR:-$top/build}
+iwyu_tool=$(command -v iwyu_tool || command -v iwyu_tool.py) || iwyu_tool=""
+if [ -z "$iwyu_tool" ]; then
+	skip "no include a file does not use" "no iwyu_tool: scripts/setup test installs it (iwyu)"
+elif [ ! -s "$build/compile_commands.json" ]; then
+	skip "no include a file does not use" "no $build/compile_commands.json (configure with cmake first)"
+else
+	out=$(mktemp)
+	# iwyu exits non-zero whatever it finds; what it printed is the verdict
+	nice "$iwyu_tool" -p "$build" -j "$(nproc)" -- -Xiwyu --no_fwd_decls >"$out" 2>&1 || :
+	want=$(jq -r '.[].file' "$build/compile_commands.json" | grep '\.c$' | sort -u | wc -l)
+	seen=$(grep -oE '^\(?/[^ ]+\.c (should add|has correct)' "$out" | sed 's/^(//; s/ [a-z]*$//; s/ [a-z]*$//' | sort -u | wc -l)
+	unused=$(awk '/ should remove these lines:$/ { file = $1; next } /^$/ { file = "" }
+		file != "" && /^- #include "/ { sub(/ +\/\/ lines.*/, ""); print file ": " substr($0, 3) }' "$out" |
+		sed "s|$top/||")
+	check "iwyu read every C file of the build ($seen of $want)" test "$seen" = "$want"
+	check "no file includes a header of this tree it does not use${unused:+ (${unused//$'\n'/; })}" test -z "$unused"
+	rm -f "$out"
+fi
 tap_end
