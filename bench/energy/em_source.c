@@ -13,6 +13,7 @@
 #include "energy/em_source.h"
 #include "sys/cpu.h"
 #include "sys/host.h"
+#include "sys/json_in.h"
 
 #define MAX_JSON_BYTES (1 << 20) /* a table is a few hundred bytes; refuse anything huge */
 #define CPUFREQ	       "/sys/devices/system/cpu/cpu%u/cpufreq/scaling_cur_freq"
@@ -128,12 +129,17 @@ int ab_em_load_json(const char *path, struct ab_em_source *src, char why[AB_WHY_
 	size_t i;
 	int ret = -1;
 
-	if (stat(path, &st))
-		return fail(why, "%s: %s", path, strerror(errno));
-	if (!S_ISREG(st.st_mode) || st.st_size > MAX_JSON_BYTES)
-		return fail(why, "%s: not a regular file of at most %d bytes", path,
-			    MAX_JSON_BYTES);
-	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	char open_why[AB_WHY_LEN];
+	FILE *f = ab_fopen_regular(path, open_why); /* the one opener of input files */
+
+	if (!f)
+		return fail(why, "%s: %s", path, open_why);
+	if (fstat(fileno(f), &st) || st.st_size > MAX_JSON_BYTES) {
+		fclose(f);
+		return fail(why, "%s: an energy table is at most %d bytes", path, MAX_JSON_BYTES);
+	}
+	root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+	fclose(f);
 	if (!root)
 		return fail(why, "%s: line %d: %s (want a JSON table: docs/energy-model.md)", path,
 			    jerr.line, jerr.text);
