@@ -223,6 +223,10 @@ check "a boot with another governor: exit $rc as before (0), the warning on stde
 	head -n1 "$2" | grep -q "^\*\*WARNING: the host.s governor/turbo/SMT/topology differ"' "$rc" "$dir/tuned.err" "$dir/tuned.md"
 check "... its table lists all 4 boots, the hostile name escaped" sh -c '
 	[ "$(grep -c "^| \(base\|new\) | [12] |" "$0")" = 4 ] && ! grep -q "<b>" "$0" && ! grep -q "x|y" "$0"' "$dir/tuned.md"
+ALGBENCH=$ALGBENCH "$ALGBENCH_TOP/scripts/ab-report" --base "$dir/tuned2.json" --new "$dir/tuned.json" --out "$dir/abt" >/dev/null
+check "ab-report of it: report.md warns of the tuning, as compare.json says" \
+	grep -q "^- \*\*WARNING: the host's governor/turbo/SMT/topology differ between boots" "$dir/abt/report.md"
+check "ab-report of one host: no such warning" sh -c '! grep -q "governor/turbo/SMT/topology differ" "$0"' "$dir/abr/report.md"
 check "... host_tuning in the JSON: not the same, new round 2's governor as the file says" jqok '
 	(.host_tuning.same | not) and (.host_tuning.boots | length) == 4
 	and .host_tuning.boots[3].governor == "<b>x|y</b>" and .host_tuning.boots[3].cores == 4' "$dir/tuned.cmp"
