@@ -142,15 +142,20 @@ debian_kernel_abi() { # KERNEL [DARCH]
 # scripts/vm/run).
 # Host programs the guest offers besides algbench: the peers the scripts compare
 # against and the tools the tests use.
-# shellcheck disable=SC2034 # read by scripts/vm/run, which sources this
 HOST_TOOLS="bash kmod openssl kcapi-enc kcapi-dgst kcapi-rng kcapi-hasher kcapi-speed
 	hyperfine cryptsetup jq gzip"
+host_tool_paths() { # sets tool_paths: the HOST_TOOLS this host has
+	local t p
+	tool_paths=()
+	for t in $HOST_TOOLS; do p=$(command -v "$t" 2>/dev/null) && tool_paths+=("$p"); done
+	return 0
+}
 # An arm64 guest cannot run this host's programs: its busybox and tools come
 # from Debian's arm64 packages (apt-get download, unpacked into the cache, no
 # install), with the libraries they need that scripts/setup arm64 does not
 # install. No peers (openssl, kcapi-*, hyperfine, cryptsetup) there yet.
 ARM64_USERLAND_DEBS="busybox-static kmod libkmod2 bash libtinfo6 jq libjq1 libonig5"
-# shellcheck disable=SC2034 # read by scripts/vm/run, which sources this
+# shellcheck disable=SC2034 # read by scripts/vm/substrate/qemu-arm64.sh, which vm/run sources after this
 ARM64_TOOLS="bin/bash bin/kmod usr/bin/jq"
 # Module folders (and single modules) copied from the kernel package: the
 # crypto API and its algorithms (x86's and arm64's accelerated drivers),
