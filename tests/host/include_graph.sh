@@ -25,6 +25,7 @@ declare -A ROOMS=(
 	[energy]="cli sys"
 	[run]="cli backends result trace energy"
 	[inspect]="cli sys backends"
+	[tools]="core"
 	[netlink]="cli sys trace"
 )
 top=$ALGBENCH_TOP
