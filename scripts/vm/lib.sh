@@ -144,6 +144,12 @@ debian_kernel_abi() { # KERNEL [DARCH]
 # against and the tools the tests use.
 HOST_TOOLS="bash kmod openssl kcapi-enc kcapi-dgst kcapi-rng kcapi-hasher kcapi-speed
 	hyperfine cryptsetup jq gzip"
+# x86_build_ok MACHINE BUILD: BUILD's programs (readelf's MACHINE) run in
+# an x86 guest, QEMU's or UML's (scripts/vm/substrate/).
+x86_build_ok() {
+	[[ $1 == *X86-64* ]] ||
+		die "$2/bin/algbench is built for $1, not x86-64; boot it with --arch arm64, or pass an x86 build with --build or ALGBENCH_BUILD_DIR"
+}
 host_tool_paths() { # sets tool_paths: the HOST_TOOLS this host has
 	local t p
 	tool_paths=()

@@ -6,6 +6,12 @@
 # shellcheck disable=SC2034,SC2154 # a substrate reads scripts/vm/run's options and sets its variables (the list there)
 . "$(dirname "${BASH_SOURCE[0]}")/qemu.sh"
 
+substrate_build_dir() { echo build-arm64; }
+substrate_build_ok() {
+	[[ $1 == *AArch64* ]] ||
+		die "--arch arm64: $build/bin/algbench is built for $1, not arm64; pass an arm64 cross build (cmake -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-aarch64.cmake) with --build or ALGBENCH_BUILD_DIR"
+}
+
 substrate_options() {
 	local m
 	[ "$accel" != kvm ] || die "--accel kvm --arch arm64: KVM runs guests of the host's own architecture only ($(uname -m) here); an arm64 guest is emulated (TCG): drop --accel"

@@ -6,6 +6,9 @@
 # shellcheck disable=SC2034,SC2154 # a substrate reads scripts/vm/run's options and sets its variables (the list there)
 . "$(dirname "${BASH_SOURCE[0]}")/qemu.sh"
 
+substrate_build_dir() { echo build; }
+substrate_build_ok() { x86_build_ok "$1" "$build"; }
+
 substrate_options() {
 	local m
 	# An arm64 driver cannot load in an x86 guest.

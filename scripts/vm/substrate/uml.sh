@@ -9,6 +9,10 @@
 # What QEMU offers and User-Mode Linux cannot, refused, never ignored. A named
 # UML kernel is checked before anything is built; a folder is known to be UML
 # only once it is read (boot/linux-REL).
+# A UML kernel runs this host's x86 programs.
+substrate_build_dir() { echo build; }
+substrate_build_ok() { x86_build_ok "$1" "$build"; }
+
 substrate_options() {
 	local m
 	[ "$arch" = x86_64 ] || die "--kernel '$kernel' --arch $arch: a User-Mode Linux kernel runs as an x86 host process, not in an arm64 guest"
