@@ -30,6 +30,7 @@ struct ab_job {
 	double warmup;	      /* seconds of untimed operations before the first sample */
 	unsigned int repeats; /* samples */
 	int perf;	      /* --perf: count cycles and instructions (sys/perf.h) */
+	int interleaved;      /* its samples came one per pass of the whole plan (--interleave) */
 };
 
 /*

@@ -192,6 +192,8 @@ json_t *ab_result_to_json(const struct ab_result *res, const char *backend)
 		json_object_set_new(o, "kat_detail", json_string(res->kat_detail));
 	json_object_set_new(o, "seconds", json_real(j->seconds));
 	json_object_set_new(o, "repeats", json_integer(j->repeats));
+	if (j->interleaved)
+		json_object_set_new(o, "interleaved", json_true());
 	json_object_set_new(o, "samples", samples_to_json(res));
 	if (res->status == AB_STATUS_OK) {
 		ab_result_set_summary(o, res);

@@ -381,6 +381,7 @@ static int expand_alg(const struct ab_plan *p, const struct ab_alg *a, struct jo
 			    .seconds = p->seconds,
 			    .warmup = p->warmup,
 			    .repeats = p->repeats,
+			    .interleaved = p->interleave,
 			    .perf = p->perf };
 
 	if (!runnable_by_some(p, a)) {

@@ -30,6 +30,7 @@ struct ab_plan {
 	unsigned int n_threads;
 	double seconds, warmup;
 	unsigned int repeats;
+	int interleave;		  /* --interleave: the jobs take turns, one sample each per pass */
 	const char *out;	  /* JSON path, directory (DIR/<run-id>.json) or "-"; NULL: none */
 	int quiet;		  /* no table or progress line; needs --json, --csv or --markdown */
 	int quick;		  /* --quick: the short plan (an AB_OPT_PRESET) */

@@ -156,6 +156,23 @@ else
 fi
 "$A" run "${quick[@]}" --alg sha256 --sizes 16,64 >/dev/null 2>"$dir/notty.txt"
 check "stderr not a terminal: no progress line" sh -c '! grep -q ETA "$0"' "$dir/notty.txt"
+# --interleave: the jobs take turns, one sample each per pass; the progress
+# line names the job in flight, so the order is seen there.
+if command -v script >/dev/null; then
+	st=0 && TERM=xterm script -qec "$A run ${quick[*]} --repeats 3 --alg sha256 --sizes 16,64 --interleave --csv 2>&1 >/dev/null" /dev/null >"$dir/il-tty.txt" || st=$?
+	order=$(tr '\r' '\n' <"$dir/il-tty.txt" | sed -n 's/^.*\[\([0-9]*\/[0-9]*\)\] .* sha256 \([0-9]*\) B x1.*$/\1:\2/p' | tr '\n' ' ')
+	check "--interleave: 3 passes of the 2 jobs, in turn (exit $st; $order)" \
+		[ "$order" = "1/6:16 2/6:64 3/6:16 4/6:64 5/6:16 6/6:64 " ]
+else
+	skip "--interleave: 3 passes of the 2 jobs, in turn" "script(1) not installed (util-linux)"
+fi
+"$A" run "${quick[@]}" --repeats 3 --alg sha256 --sizes 16,64 --interleave --json "$dir/il.json" >/dev/null 2>&1
+check "--interleave: each job's 3 samples, repeats 3, \"interleaved\": true, a summary" jqok \
+	'[.results[] | (.samples | length) == 3 and .repeats == 3 and .interleaved == true and .mbps.median > 0] == [true, true]' "$dir/il.json"
+"$A" run "${quick[@]}" --alg sha256 --sizes 16 --json "$dir/plain.json" >/dev/null 2>&1
+check "without it, no \"interleaved\" in the result" jqok '.results[0] | has("interleaved") | not' "$dir/plain.json"
+expect_status "--interleave --trace: refused (a job's counters need it whole), exit 2" 2 \
+	"$A" run "${quick[@]}" --alg sha256 --interleave --trace --json "$dir/x.json"
 # Ctrl-C in the middle of a long sample (issue 11, defect 10): the job in
 # flight stops at once and is not saved, the finished one is, exit 130.
 # Two 4-second jobs; the signal comes once the first one's row is printed.
