@@ -434,17 +434,17 @@ static int take_pass(struct ab_result *acc, struct ab_result *res, unsigned int 
 {
 	struct ab_sample *grown;
 
-	if (pass == 0 || res->status != AB_STATUS_OK) {
-		if (pass > 0) {
-			acc->status = res->status;
-			snprintf(acc->reason, sizeof(acc->reason), "pass %u: %.1000s", pass + 1,
-				 res->reason);
-			acc->kat = res->kat;
-			memcpy(acc->kat_detail, res->kat_detail, sizeof(acc->kat_detail));
-			ab_result_free(res);
-		} else {
-			*acc = *res;
-		}
+	if (pass == 0) {
+		*acc = *res;
+		return 0;
+	}
+	if (res->status != AB_STATUS_OK) {
+		acc->status = res->status;
+		snprintf(acc->reason, sizeof(acc->reason), "pass %u: %.1000s", pass + 1,
+			 res->reason);
+		acc->kat = res->kat;
+		memcpy(acc->kat_detail, res->kat_detail, sizeof(acc->kat_detail));
+		ab_result_free(res);
 		return 0;
 	}
 	grown = realloc(acc->samples, (acc->n_samples + res->n_samples) * sizeof(*grown));
