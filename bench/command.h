@@ -33,6 +33,8 @@ extern const struct ab_opt_cmd ab_conform_cmd;
 int cmd_nl(int argc, char **argv);
 /* em/cmd_em.c: em bench */
 int cmd_em(int argc, char **argv);
+/* series/cmd_attribute.c */
+extern const struct ab_opt_cmd ab_attribute_cmd;
 /* trace/cmd_trace.c */
 extern const struct ab_opt_cmd ab_trace_cmd;
 

@@ -34,6 +34,8 @@ static const struct ab_command commands[] = {
 	  "check a kernel config for crypto performance hazards" },
 	{ "export", &ab_export_cmd, NULL,
 	  "results, conform TAP and compare verdicts as KCIDB v5 JSON (--kcidb)" },
+	{ "attribute", &ab_attribute_cmd, NULL,
+	  "Debian changelog entries between two kernels that touch a job's path" },
 	{ "trace", &ab_trace_cmd, NULL,
 	  "GETSTAT's counters for a command, from return probes and hist triggers" },
 	{ "help", NULL, cmd_help, "this text; help COMMAND: that command's --help" },

@@ -26,6 +26,7 @@ declare -A ROOMS=(
 	[run]="cli backends result trace energy"
 	[inspect]="cli sys backends"
 	[tools]="core"
+	[series]="cli sys"
 	[netlink]="cli sys trace"
 )
 top=$ALGBENCH_TOP
