@@ -5,6 +5,7 @@
  * rules), for a change ab-series found between those two kernels.
  */
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 
 struct attribute_opts {
 	const char *from, *to, *backend, *mode, *alg, *arch, *json;
-	int rules;
+	int rules, markdown;
 };
 
 static const char *const arches[] = { "x86", "arm64", NULL };
@@ -40,6 +41,8 @@ static const struct ab_opt attribute_opts[] = {
 	  .help = "the kernel's architecture", .def = "x86" },
 	{ "json", 'j', "OUT", AB_OPT_STR, offsetof(struct attribute_opts, json),
 	  .help = "also write the entries as JSON to OUT ('-': stdout, instead of the text)" },
+	{ "markdown", 0, NULL, AB_OPT_FLAG, offsetof(struct attribute_opts, markdown),
+	  .help = "the text as a markdown list, the changelog's words escaped (for a report)" },
 	{ "rules", 0, NULL, AB_OPT_FLAG, offsetof(struct attribute_opts, rules),
 	  .help = "print the rule table and exit" },
 	{ 0 },
@@ -68,11 +71,21 @@ static json_t *entry_json(const struct ab_cl_entry *e, const struct ab_attr_rule
 			 (int)e->line, "rule", name, "why", r->why);
 }
 
-static void print_entry(const struct ab_cl_entry *e, const struct ab_attr_rule *r)
+static void print_entry(const struct ab_cl_entry *e, const struct ab_attr_rule *r, bool md)
 {
 	char name[96];
 
 	ab_attr_rule_name(r, name, sizeof(name));
+	if (md) {
+		fputs("- ", stdout);
+		ab_fput_md(stdout, e->version);
+		fputs(" (upstream ", stdout);
+		ab_fput_md(stdout, e->upstream);
+		fputs("): ", stdout);
+		ab_fput_md(stdout, e->text);
+		printf(" (rule `%s`: %s)\n", name, r->why);
+		return;
+	}
 	fputs("  ", stdout);
 	ab_fput_term(stdout, e->version);
 	fputs(" (upstream ", stdout);
@@ -125,7 +138,10 @@ static int attribute_main(void *opts, int argc, char **argv)
 	}
 	for (size_t i = 0; i < cl.n_entries; i++)
 		between += ab_cl_entry_between(&cl.entries[i], o->from, o->to);
-	if (!o->json || strcmp(o->json, "-")) {
+	if (o->markdown && (!o->json || strcmp(o->json, "-"))) {
+		/* no path: a report names no machine's folders */
+		printf("After %s, up to %s: %zu changelog entries.\n\n", o->from, o->to, between);
+	} else if (!o->json || strcmp(o->json, "-")) {
 		fputs("changelog: ", stdout);
 		ab_fput_term(stdout, cl.source);
 		printf("\nafter %s, up to %s: %zu entries\njob: %s %s %s (%s)\n", o->from, o->to,
@@ -144,10 +160,11 @@ static int attribute_main(void *opts, int argc, char **argv)
 			goto out;
 		}
 		if (!o->json || strcmp(o->json, "-"))
-			print_entry(e, r);
+			print_entry(e, r, o->markdown);
 	}
 	if (!o->json || strcmp(o->json, "-"))
-		printf("%zu of %zu entries touch the job's path\n", touching, between);
+		printf("%s%zu of %zu entries touch the job's path\n", o->markdown ? "\n" : "",
+		       touching, between);
 	if (doc) {
 		json_object_set_new(doc, "entries_between", json_integer((json_int_t)between));
 		if (ab_json_write(o->json, doc, 0, why)) {
@@ -165,7 +182,7 @@ out:
 const struct ab_opt_cmd ab_attribute_cmd = {
 	"attribute",
 	"--from VERSION --to VERSION --backend NAME [--mode NAME] --alg ALG [--arch ARCH] [--json "
-	"OUT] CHANGELOG\n--rules",
+	"OUT] [--markdown] CHANGELOG\n--rules",
 	attribute_opts,
 	sizeof(struct attribute_opts),
 	attribute_main,

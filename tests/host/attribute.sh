@@ -116,6 +116,22 @@ check "the .deb: its source names the member" jqok '.changelog | test("image.deb
 check "the text report: exit 0 and its count" grep -qx '8 of 13 entries touch the job.s path' text
 check "--rules prints the table" sh -c '"$0" attribute --rules | grep -q "^crypto: af_alg"' "$ab"
 
+job=(--backend afalg --alg 'gcm(aes)')
+# --markdown: the changelog's words escaped for a report rendered as HTML.
+cat >md <<'CL'
+linux (6.1.13-1) bookworm-security; urgency=high
+
+  * crypto: af_alg - a subject with <img src=x onerror=alert(1)> | a pipe and `code`
+
+linux (6.1.12-1) bookworm-security; urgency=high
+
+  * crypto: api - before
+CL
+"$ab" attribute --markdown --from 6.1.12-1 --to 6.1.13-1 "${job[@]}" md >md.out 2>err && rc=0 || rc=$?
+check "--markdown: exit 0 ($rc), the entry with < > | \` escaped" \
+	grep -qF -- '- 6.1.13-1 (upstream 6.1.13): crypto: af_alg - a subject with &lt;img src=x onerror=alert(1)&gt; \| a pipe and \`code\` (rule `crypto: af_alg`' md.out
+check "--markdown names no folder" sh -c '! grep -q "$0" "$1"' "$PWD" md.out
+
 # Refusals: exit 2, one line that says why.
 refused() { # refused NAME WANT-IN-MESSAGE ARGS...
 	local name=$1 want=$2
@@ -123,7 +139,6 @@ refused() { # refused NAME WANT-IN-MESSAGE ARGS...
 	"$ab" attribute "$@" >/dev/null 2>err && rc=0 || rc=$?
 	check "$name: exit 2 ($rc), says '$want'" sh -c '[ "$0" = 2 ] && grep -q -- "$1" err' "$rc" "$want"
 }
-job=(--backend afalg --alg 'gcm(aes)')
 refused "a reversed range" "6.1.12-2 is not older than 6.1.9-1" --from 6.1.12-2 --to 6.1.9-1 "${job[@]}" changelog
 refused "one kernel" "is not older than" --from 6.1.12-2 --to 6.1.12-2 "${job[@]}" changelog
 refused "a version the changelog does not have" "has no stanza for 6.1.11-1" --from 6.1.9-1 --to 6.1.11-1 "${job[@]}" changelog
