@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# scripts/ab-series without a VM: --dry-run lists Debian's ABI ranges from
+# apt (upstream version, headers, the plan); bad ranges and lists are
+# refused with exit 2 before anything runs; --merge over synthetic rounds of
+# four kernels (the third 6% slower, deterministic) finds the one step that
+# moved and no other, compares only the jobs both kernels ran, and reports.
+. "$(dirname "$0")/../lib.sh"
+tap_begin
+S=$ALGBENCH_TOP/scripts/ab-series
+scratch_dir
+
+# Refusals, each before any download, build or boot.
+refused() { # NAME WANT ARGS...
+	local name=$1 want=$2 rc=0
+	shift 2
+	"$S" "$@" >/dev/null 2>err || rc=$?
+	check "$name: exit 2 ($rc), says '$want'" sh -c '[ "$0" = 2 ] && grep -qF -- "$1" err' "$rc" "$want"
+}
+refused "no --kernels" "--kernels LIST is needed" --dry-run
+refused "one kernel" "names 1 kernel; a series needs two at least" --kernels stats-off --dry-run
+refused "an empty item" "an empty item" --kernels stats-off,,stats-on --dry-run
+refused "a range across series" "a range is debian:6.1.0-N..6.1.0-M or debian:6.12.N..6.12.M" --kernels debian:6.1.0-47..6.12.118 --dry-run
+refused "--rounds 0" "is not a number of boots per kernel" --kernels stats-off,stats-on --rounds 0 --dry-run
+refused "--merge without --out" "--merge needs --out DIR" --kernels stats-off,stats-on --merge
+
+# Debian's ABIs come from apt: checked where apt knows them.
+if apt-cache show linux-image-6.1.0-57-amd64 >/dev/null 2>&1 && apt-cache show linux-image-6.1.0-47-amd64 >/dev/null 2>&1; then
+	refused "a reversed range" "runs from the older ABI to the newer (57 is not before 47)" --kernels debian:6.1.0-57..6.1.0-47 --dry-run
+	refused "an unknown ABI" "apt has no linux-image-6.1.0-999-amd64 (unknown ABI" --kernels debian:6.1.0-47..6.1.0-999 --dry-run
+	"$S" --kernels debian:6.1.0-47..6.1.0-57 --dry-run >dry 2>err && rc=0 || rc=$?
+	sed 's/^/#   /' dry
+	check "--dry-run of 6.1.0-47..57: exit 0 ($rc), a row per ABI apt has, in order" \
+		sh -c '[ "$0" = 0 ] && awk "NR > 1 && /debian:6.1.0-/ { print \$3 }" dry | sort -c -V && [ "$(grep -c "debian:6.1.0-" dry)" -ge 2 ]' "$rc"
+	check "... each with its Debian version and upstream release" \
+		grep -qE '^1 +01-6\.1\.0-47-amd64 +debian:6\.1\.0-47-amd64 +6\.1\.[0-9]+-[0-9]+ +6\.1\.[0-9]+ +(yes|no)' dry
+	check "... the plan: kernels x 2 boots, deterministic, minutes" grep -qE '^plan: [0-9]+ kernels x 2 boots = [0-9]+ boots, deterministic; about [0-9]+ min' dry
+else
+	skip "Debian 6.1 ranges" "apt knows no linux-image-6.1.0-47/57-amd64 (run apt-get update)"
+fi
+
+# --merge: four kernels' rounds as a run leaves them, no VM. ns per op:
+# kernels 1 and 2 at 1000, 3 and 4 at 1060 (5.7% slower throughput); kernel
+# 3 also ran a job the others did not (compared nowhere, listed).
+out=$PWD/series
+mkdir -p "$out/rounds"
+printf 'round\tvariant\trelease\tmode\twall_s\texit\n' >"$out/boots.tsv"
+round() { # LABEL K NS [EXTRA]
+	jq -n --arg v "$1" --argjson k "$2" --argjson ns "$3" --arg extra "${4:-}" '
+		def job($alg): { backend: "kmod", type: "aead", alg: $alg, driver: "d", op: "encrypt",
+			keylen: 16, size: 16, threads: 1, mode: "sync", kat: "pass",
+			samples: [ { ops: 1000, bytes: 16000, ns: ($ns * 1000) }, { ops: 1000, bytes: 16000, ns: ($ns * 1000) } ] };
+		{ schema: "algbench/1", run: { id: ($v + "-r" + ($k | tostring)), host: { kernel: $v } },
+		  results: ([job("gcm(aes)")] + (if $extra == "" then [] else [job($extra)] end)) }' >"$out/rounds/$1-r$2.json"
+	printf '%s\t%s\t%s\tdeterministic\t20\t0\n' "$2" "$1" "$1" >>"$out/boots.tsv"
+}
+for k in 1 2; do
+	round 01-stats-off "$k" 1000
+	round 02-stats-off "$k" 1000
+	round 03-stats-on "$k" 1060 "ccm(aes)"
+	round 04-stats-on "$k" 1060
+done
+"$S" --kernels stats-off,stats-off,stats-on,stats-on --rounds 2 --merge --out "$out" >/dev/null 2>err && rc=0 || rc=$?
+check "--merge: exit 1, a step is slower ($rc)" [ "$rc" = 1 ]
+verdicts=$(awk -F'\t' 'NR > 1 { print $1 ":" $8 }' "$out/steps.tsv" | paste -sd' ')
+check "steps: 01-02 same, 02-03 slower, 03-04 same, the whole series slower (got: $verdicts)" \
+	[ "$verdicts" = "01-02:same 02-03:slower 03-04:same whole:slower" ]
+check "the slower step's ratio: 1000/1060" awk -F'\t' '$1 == "02-03" { exit !($5 > 0.9433 && $5 < 0.9435) }' "$out/steps.tsv"
+check "the report's one change point is 02-03, with the job" \
+	sh -c '[ "$(grep -cE "^### [0-9]+-[0-9]+: " "$0")" = 1 ] && grep -q "^### 02-03: 02-stats-off" "$0" &&
+		grep -q "^- kmod sync gcm(aes) encrypt k128 16 B t1: slower, 0.9434" "$0"' "$out/report.md"
+check "a job one kernel alone ran is compared nowhere and listed in its steps" \
+	sh -c 'grep -q "ccm(aes)" "$0/steps/02-03/only.txt" && grep -q "ccm(aes)" "$0/steps/03-04/only.txt" && ! grep -q "ccm" "$0/steps.tsv"' "$out"
+check "built kernels: no changelog, said" grep -q "Not two Debian kernels: no changelog to read." "$out/report.md"
+names_no_folder "ab-series --merge wrote no absolute folder (scratch, checkout)" "$out" "$PWD" "$ALGBENCH_TOP"
+rm "$out/rounds/04-stats-on-r2.json"
+refused "--merge with a round missing" "no $out/rounds/04-stats-on-r2.json" --kernels stats-off,stats-off,stats-on,stats-on --rounds 2 --merge --out "$out"
+tap_end
