@@ -72,6 +72,33 @@ check "a job one kernel alone ran is compared nowhere and listed in its steps" \
 	sh -c 'grep -q "ccm(aes)" "$0/steps/02-03/only.txt" && grep -q "ccm(aes)" "$0/steps/03-04/only.txt" && ! grep -q "ccm" "$0/steps.tsv"' "$out"
 check "built kernels: no changelog, said" grep -q "Not two Debian kernels: no changelog to read." "$out/report.md"
 names_no_folder "ab-series --merge wrote no absolute folder (scratch, checkout)" "$out" "$PWD" "$ALGBENCH_TOP"
+# --bisect over the same rounds (--merge: no boot): the first and the last
+# differ, the second is good, the third the first bad.
+"$S" --kernels stats-off,stats-off,stats-on,stats-on --rounds 2 --bisect --merge --out "$out" >/dev/null 2>err && rc=0 || rc=$?
+check "--bisect: exit 1, the last is slower ($rc)" [ "$rc" = 1 ]
+sed 's/^/#   /' err
+check "... stderr names the first bad: 03-stats-on" grep -q "^ab-series: bisect: first bad: 03-stats-on;" err
+check "... bisect.tsv: kernel 2 good, kernel 3 bad, nothing else booted" \
+	[ "$(awk -F'\t' 'NR > 1 { print $2 ":" $6 }' "$out/bisect.tsv" | paste -sd' ')" = "02-stats-off:good 03-stats-on:bad" ]
+check "... the report: first bad, last good, 3 decisions, no chance term (deterministic)" \
+	sh -c 'grep -q "^First bad kernel: \*\*03-stats-on\*\* (-); the last good: 02-stats-off (-)." "$0" &&
+		grep -q "^3 decisions by compare.s rule. Deterministic" "$0"' "$out/report.md"
+# a kernel between that is neither: 1015 and 1030 ns a boot straddle the 2% edge
+for k in 1 2; do round 05-mixed "$k" $((1000 + 15 * k)); done
+mixed=$PWD/mixed
+mkdir -p "$mixed/rounds"
+cp "$out/rounds/01-stats-off-r"* "$out/rounds/04-stats-on-r"* "$mixed/rounds/"
+for k in 1 2; do
+	cp "$out/rounds/05-mixed-r$k.json" "$mixed/rounds/02-mixed-r$k.json"
+	cp "$out/rounds/01-stats-off-r$k.json" "$mixed/rounds/03-stats-off-r$k.json"
+	mv "$mixed/rounds/04-stats-on-r$k.json" "$mixed/rounds/03-stats-on-r$k.json"
+	rm -f "$mixed/rounds/03-stats-off-r$k.json"
+done
+refused "--bisect at an undecided kernel" "bisect: 02-mixed is neither good nor bad at 2 rounds" \
+	--kernels stats-off,mixed,stats-on --rounds 2 --bisect --merge --out "$mixed"
+"$S" --kernels stats-off,stats-off --rounds 2 --bisect --merge --out "$out" >/dev/null 2>err && rc=0 || rc=$?
+check "--bisect where the last moved nothing: exit 0, says so ($rc)" \
+	sh -c '[ "$0" = 0 ] && grep -q "moved no job beyond the threshold from 01-stats-off: nothing to bisect" err' "$rc"
 rm "$out/rounds/04-stats-on-r2.json"
 refused "--merge with a round missing" "no $out/rounds/04-stats-on-r2.json" --kernels stats-off,stats-off,stats-on,stats-on --rounds 2 --merge --out "$out"
 tap_end
