@@ -72,6 +72,19 @@ check "a job one kernel alone ran is compared nowhere and listed in its steps" \
 	sh -c 'grep -q "ccm(aes)" "$0/steps/02-03/only.txt" && grep -q "ccm(aes)" "$0/steps/03-04/only.txt" && ! grep -q "ccm" "$0/steps.tsv"' "$out"
 check "built kernels: no changelog, said" grep -q "Not two Debian kernels: no changelog to read." "$out/report.md"
 names_no_folder "ab-series --merge wrote no absolute folder (scratch, checkout)" "$out" "$PWD" "$ALGBENCH_TOP"
+# --rounds auto over the same rounds: deterministic, a look after each
+# round from the first; round 1 decides nothing (2 boots a side needed),
+# round 2 every step.
+"$S" --kernels stats-off,stats-off,stats-on,stats-on --rounds auto --merge --out "$out" >/dev/null 2>err && rc=0 || rc=$?
+check "--rounds auto --merge: exit 1 ($rc), the same verdicts" \
+	sh -c '[ "$0" = 1 ] && [ "$(awk -F"\t" "NR > 1 { print \$1 \":\" \$8 }" "$1" | paste -sd" ")" = "01-02:same 02-03:slower 03-04:same whole:slower" ]' \
+	"$rc" "$out/steps.tsv"
+check "... a look after rounds 1 and 2; after 2 no step undecided" \
+	sh -c 'grep -q "look after round 1: 3 of 3 steps undecided" "$0" && grep -q "look after round 2: 0 of 3 steps undecided" "$0"' err
+check "... the rule in the steps' compare: sequential, cap 2" jqok '.sequential.max_boots == 2' "$out/steps/02-03/compare.json"
+check "... commands.txt says --rounds auto --max-rounds 2" grep -q -- "--rounds auto --max-rounds 2 --deterministic --merge" "$out/commands.txt"
+refused "--max-rounds without auto" "--max-rounds is the cap of --rounds auto" --kernels stats-off,stats-on --rounds 3 --max-rounds 5 --dry-run
+
 # --bisect over the same rounds (--merge: no boot): the first and the last
 # differ, the second is good, the third the first bad.
 "$S" --kernels stats-off,stats-off,stats-on,stats-on --rounds 2 --bisect --merge --out "$out" >/dev/null 2>err && rc=0 || rc=$?
