@@ -887,6 +887,200 @@ static int plot_ratio(const struct plot_ctx *c, json_t *cmp)
 }
 
 /*
+ * --series: the inputs are one workload over kernels in order (scripts/ab-series'
+ * OUT/kernels/). A chart per algorithm, size, backend and mode: x the kernels
+ * (tick labels: --xlabels, else each input's label), y the median MB/s with
+ * its min..max, a line per op, key and threads; a step whose compare (--steps,
+ * one per pair of neighbours, in order) says slower or faster for a line of
+ * the chart is marked between its two kernels, in the verdict's colour.
+ */
+struct series_ctx {
+	const struct plot_ctx *c;
+	int n_files;
+	const char *const *xlabels; /* n_files tick labels, each gp_safe */
+	json_t *const *steps;	    /* n_files - 1 compare documents, or NULL */
+};
+
+/* The verdict STEP gives P's job: "slower", "faster", ... or NULL. */
+static const char *step_verdict(json_t *step, const struct point *p)
+{
+	json_t *pair;
+	size_t i;
+
+	json_array_foreach (json_object_get(step, "pairs"), i, pair) {
+		json_t *j = json_object_get(pair, "job");
+
+		if (!strcmp(str_field(j, "alg"), p->alg) &&
+		    !strcmp(str_field(j, "backend"), p->backend) &&
+		    !strcmp(str_field(j, "mode"), p->mode) && !strcmp(str_field(j, "op"), p->op) &&
+		    json_integer_value(json_object_get(j, "keylen")) == p->keylen &&
+		    json_integer_value(json_object_get(j, "size")) == p->size &&
+		    json_integer_value(json_object_get(j, "threads")) == p->threads)
+			return json_string_value(json_object_get(pair, "verdict"));
+	}
+	return NULL;
+}
+
+static int same_chart(const struct point *a, const struct point *b)
+{
+	return !strcmp(a->alg, b->alg) && a->size == b->size && !strcmp(a->backend, b->backend) &&
+	       !strcmp(a->mode, b->mode);
+}
+
+static int same_line(const struct point *a, const struct point *b)
+{
+	return same_chart(a, b) && !strcmp(a->op, b->op) && a->keylen == b->keylen &&
+	       a->threads == b->threads;
+}
+
+static int cmp_series_point(const void *x, const void *y)
+{
+	const struct point *a = x, *b = y;
+	int c = strcmp(a->alg, b->alg);
+
+	if (!c)
+		c = (a->size > b->size) - (a->size < b->size);
+	if (!c)
+		c = strcmp(a->backend, b->backend);
+	if (!c)
+		c = strcmp(a->mode, b->mode);
+	if (!c)
+		c = strcmp(a->op, b->op);
+	if (!c)
+		c = (a->keylen > b->keylen) - (a->keylen < b->keylen);
+	if (!c)
+		c = (a->threads > b->threads) - (a->threads < b->threads);
+	if (!c)
+		c = (a->src > b->src) - (a->src < b->src);
+	return c;
+}
+
+/* One chart: the points V[0..N) (sorted: lines, then kernels). 1 drawn, <0 error. */
+static int plot_series_chart(const struct series_ctx *sc, const struct point *v, size_t n)
+{
+	const struct plot_ctx *c = sc->c;
+	char safe[184], name[200], data[256], script[512], path[512], key[16];
+	size_t lines = 0, first = 0;
+	FILE *d, *g;
+
+	char bsafe[24], msafe[24];
+
+	ab_plot_file_name(v[0].alg, safe, sizeof(safe));
+	ab_plot_file_name(v[0].backend, bsafe, sizeof(bsafe));
+	ab_plot_file_name(v[0].mode, msafe, sizeof(msafe));
+	snprintf(name, sizeof(name), "series-%.120s-%lld-%s-%s", safe, v[0].size, bsafe, msafe);
+	snprintf(data, sizeof(data), "%s.dat", name);
+	snprintf(path, sizeof(path), "%s/data/%s", c->dir, data);
+	{
+		char why[AB_WHY_LEN];
+
+		d = ab_out_fopen_path(path, why);
+		if (!d) {
+			ab_err("cannot write %s: %s\n", path, why);
+			return -EIO;
+		}
+	}
+	/* a gnuplot data block per line (two blank lines between), rows by kernel */
+	for (size_t i = 0; i < n; i++) {
+		if (i && !same_line(&v[i], &v[i - 1])) {
+			fputs("\n\n", d);
+			lines++;
+		}
+		fprintf(d, "%d %.6g %.6g %.6g\n", v[i].src + 1, v[i].median, v[i].min, v[i].max);
+	}
+	lines++;
+	fclose(d);
+	g = open_chart(c->dir, name, lines, 40, "", script, sizeof(script));
+	if (!g)
+		return -errno;
+	fprintf(g,
+		"  set title \"%s %lld B, %s %s: across %d kernels%s\" noenhanced\n"
+		"  set ylabel \"MB/s (median; bars: min..max)%s\"; set grid ytics\n"
+		"  set xrange [0.5:%d.5]; set yrange [0:*]\n  set xtics rotate by 30 right (",
+		v[0].alg, v[0].size, v[0].backend, v[0].mode, sc->n_files,
+		c->is_virtual ? "\\n-icount: guest time counts instructions" : "",
+		c->is_virtual ? ", guest time" : "", sc->n_files);
+	for (int k = 0; k < sc->n_files; k++)
+		fprintf(g, "%s\"%s\" %d", k ? ", " : "", sc->xlabels[k], k + 1);
+	fputs(")\n  set bmargin 8\n", g);
+	/* the steps that moved a line of this chart, in the verdict's colour */
+	for (int st = 0; sc->steps && st < sc->n_files - 1; st++) {
+		const char *moved = NULL;
+
+		for (size_t i = 0; i < n && !moved; i++) {
+			const char *vd = step_verdict(sc->steps[st], &v[i]);
+
+			if (vd && (!strcmp(vd, "slower") || !strcmp(vd, "faster")))
+				moved = vd;
+		}
+		if (!moved)
+			continue;
+		fprintf(g,
+			"  set arrow from %d.5, graph 0 to %d.5, graph 1 nohead dt 2 lw 2 lc rgb "
+			"\"%s\"\n  set label \"%s\" at %d.5, graph 0.97 center textcolor rgb "
+			"\"%s\" "
+			"font \",9\"\n",
+			st + 1, st + 1, strcmp(moved, "slower") ? "#0072B2" : "#D55E00", moved,
+			st + 1, strcmp(moved, "slower") ? "#0072B2" : "#D55E00");
+	}
+	fputs("  plot ", g);
+	for (size_t l = 0, i = 0; i < n; l++) {
+		first = i;
+		while (i < n && same_line(&v[i], &v[first]))
+			i++;
+		key_text(v[first].keylen, key, sizeof(key));
+		fprintf(g,
+			"%s\"%s\" index %zu using 1:2:3:4 with yerrorlines lw 2 pt %d ps 1.2 lc "
+			"rgb "
+			"\"%s\" title \"%s%s t%lld\"",
+			l ? ", \\\n       " : "", data, l, series_pt[l % CHART_MAX_KEYS],
+			okabe_ito[l % CHART_MAX_KEYS], v[first].op, key, v[first].threads);
+	}
+	fputs("\n}\n", g);
+	fclose(g);
+	return run_gnuplot(c->dir, name) ? -EIO : 1;
+}
+
+/* Every series chart: returns the charts drawn, or <0. */
+static int plot_series(const struct series_ctx *sc, struct points *pts)
+{
+	int drawn = 0;
+
+	qsort(pts->v, pts->n, sizeof(*pts->v), cmp_series_point);
+	for (size_t i = 0; i < pts->n;) {
+		size_t j = i, lines = 1;
+		int r;
+
+		while (j < pts->n && same_chart(&pts->v[j], &pts->v[i])) {
+			if (j > i && !same_line(&pts->v[j], &pts->v[j - 1]))
+				lines++;
+			j++;
+		}
+		if (lines > CHART_MAX_KEYS) {
+			ab_err("%s %lld B %s %s: %zu lines, more than a chart's %d; the first %d "
+			       "are "
+			       "drawn\n",
+			       pts->v[i].alg, pts->v[i].size, pts->v[i].backend, pts->v[i].mode,
+			       lines, CHART_MAX_KEYS, CHART_MAX_KEYS);
+			for (size_t k = i + 1, l = 1; k < j; k++) {
+				l += !same_line(&pts->v[k], &pts->v[k - 1]);
+				if (l > CHART_MAX_KEYS) {
+					r = plot_series_chart(sc, &pts->v[i], k - i);
+					goto drawn;
+				}
+			}
+		}
+		r = plot_series_chart(sc, &pts->v[i], j - i);
+	drawn:
+		if (r < 0)
+			return r;
+		drawn += r;
+		i = j;
+	}
+	return drawn;
+}
+
+/*
  * What a file is called in legends: its A/B label (run.ab.variant), else its
  * kernel, made unique with the file's position when two files share one.
  */
@@ -952,8 +1146,92 @@ static void inputs_say(struct plot_ctx *c, json_t **roots, char (*labels)[160], 
 	}
 }
 
+/* --series' options as given: comma-separated lists, or NULL. */
+struct series_opts {
+	const char *steps, *xlabels;
+};
+
+/*
+ * Split LIST at commas into at most MAX items (pointers into the copy *BUF,
+ * free() it): the count, or -1 when there are more.
+ */
+static int split_list(const char *list, char **buf, char **items, int max)
+{
+	int n = 0;
+
+	*buf = strdup(list);
+	if (!*buf)
+		return -1;
+	for (char *save = NULL, *t = strtok_r(*buf, ",", &save); t;
+	     t = strtok_r(NULL, ",", &save)) {
+		if (n == max)
+			return -1;
+		items[n++] = t;
+	}
+	return n;
+}
+
+/* --series after the inputs are read: tick labels and steps checked, then the charts. */
+static int series_charts(const struct plot_ctx *c, struct points *pts, int n_files,
+			 char (*labels)[160], const struct series_opts *so)
+{
+	char *lbuf = NULL, *sbuf = NULL;
+	const char **xl = calloc((size_t)n_files + 1, sizeof(*xl));
+	char **items = calloc((size_t)n_files + 1, sizeof(*items));
+	json_t **steps = calloc((size_t)n_files + 1, sizeof(*steps));
+	int rc = 0, n;
+
+	if (!xl || !items || !steps) {
+		ab_err("out of memory\n");
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (int i = 0; i < n_files; i++)
+		xl[i] = labels[i];
+	if (so->xlabels) {
+		n = split_list(so->xlabels, &lbuf, items, n_files);
+		if (n != n_files) {
+			ab_err("--xlabels: %s labels for %d inputs (one each, comma-separated)\n",
+			       n < 0 ? "more" : "a different number of", n_files);
+			rc = -EINVAL;
+			goto out;
+		}
+		for (int i = 0; i < n_files && !rc; i++) {
+			if (!gp_safe(items[i]))
+				rc = refuse("--xlabels", "label", items[i]);
+			xl[i] = items[i];
+		}
+	}
+	if (!rc && so->steps) {
+		n = split_list(so->steps, &sbuf, items, n_files - 1);
+		if (n != n_files - 1) {
+			ab_err("--steps: %d inputs make %d steps; give one compare file each, "
+			       "comma-separated, in order\n",
+			       n_files, n_files - 1);
+			rc = -EINVAL;
+		}
+		for (int i = 0; i < n_files - 1 && !rc; i++)
+			if (!(steps[i] = load_compare(items[i])))
+				rc = -EINVAL;
+	}
+	if (!rc) {
+		struct series_ctx sc = { c, n_files, xl, so->steps ? steps : NULL };
+
+		rc = plot_series(&sc, pts);
+	}
+out:
+	for (int i = 0; steps && i < n_files; i++)
+		json_decref(steps[i]);
+	free(steps);
+	free(items);
+	free(xl);
+	free(lbuf);
+	free(sbuf);
+	return rc;
+}
+
 static int plot_files(char **files, int n_files, const char *cmp, const char *dir,
-		      unsigned int host_cpus)
+		      unsigned int host_cpus, const struct series_opts *so)
 {
 	struct points pts = { 0 };
 	json_t **roots = calloc((size_t)n_files + 1, sizeof(*roots));
@@ -1018,6 +1296,13 @@ static int plot_files(char **files, int n_files, const char *cmp, const char *di
 	}
 	if (!rc)
 		inputs_say(&c, roots, labels, n_files, cmp_doc);
+	if (!rc && so) {
+		int r = series_charts(&c, &pts, n_files, labels, so);
+
+		rc = r < 0 ? 2 : 0;
+		drawn = r > 0 ? r : 0;
+		pts.n = 0; /* the series charts instead of the others */
+	}
 	if (!rc && pts.n)
 		qsort(pts.v, pts.n, sizeof(*pts.v), cmp_point);
 	for (size_t i = 0; i < pts.n && !rc; i++) {
@@ -1051,12 +1336,13 @@ static int plot_files(char **files, int n_files, const char *cmp, const char *di
 
 int ab_plot_files(char **files, int n_files, const char *cmp, const char *dir)
 {
-	return plot_files(files, n_files, cmp, dir, 0);
+	return plot_files(files, n_files, cmp, dir, 0, NULL);
 }
 
 struct plot_opts {
-	const char *out, *cmp;
+	const char *out, *cmp, *steps, *xlabels;
 	unsigned int host_cpus;
+	int series;
 };
 
 static const struct ab_opt plot_opts[] = {
@@ -1070,6 +1356,16 @@ static const struct ab_opt plot_opts[] = {
 	  .help = "the CPUs of the machine that ran a TCG guest's inputs: the threads and "
 		  "efficiency charts then say \"V vCPUs on N host CPUs (TCG)\"",
 	  .min = 1, .max = 1 << 20, .def_text = "not known: \"each a host thread\"" },
+	{ "series", 0, NULL, AB_OPT_FLAG, offsetof(struct plot_opts, series),
+	  .help = "the inputs are kernels in order (scripts/ab-series' OUT/kernels): a chart per "
+		  "algorithm, size, backend and mode across them instead" },
+	{ "steps", 0, "CMP,...", AB_OPT_STR, offsetof(struct plot_opts, steps),
+	  .help = "with --series: each pair of neighbours' 'algbench compare --json', in order; "
+		  "a step slower or faster for a line is marked between its kernels",
+	  .def_text = "no marks" },
+	{ "xlabels", 0, "L,...", AB_OPT_STR, offsetof(struct plot_opts, xlabels),
+	  .help = "with --series: the kernels' tick labels, one per input (e.g. upstream versions)",
+	  .def_text = "each input's label" },
 	{ 0 },
 };
 
@@ -1077,15 +1373,23 @@ static int plot_main(void *opts, int argc, char **argv)
 {
 	const struct plot_opts *o = opts;
 
+	struct series_opts so = { o->steps, o->xlabels };
+
 	if (!o->out || (!argc && !o->cmp))
 		return ab_opt_error(&ab_plot_cmd,
 				    "need --out DIR and at least one result file or --compare");
-	return plot_files(argv, argc, o->cmp, o->out, o->host_cpus);
+	if (!o->series && (o->steps || o->xlabels))
+		return ab_opt_error(&ab_plot_cmd, "--steps and --xlabels are for --series");
+	if (o->series && (o->cmp || argc < 2))
+		return ab_opt_error(&ab_plot_cmd,
+				    "--series takes two result files at least, and no --compare");
+	return plot_files(argv, argc, o->cmp, o->out, o->host_cpus, o->series ? &so : NULL);
 }
 
 const struct ab_opt_cmd ab_plot_cmd = {
 	"plot",
-	"RESULT.json... [--compare CMP.json] [--host-cpus N] --out DIR",
+	"RESULT.json... [--compare CMP.json] [--host-cpus N] --out DIR\n"
+	"--series [--steps CMP,...] [--xlabels L,...] KERNEL.json... --out DIR",
 	plot_opts,
 	sizeof(struct plot_opts),
 	plot_main,
@@ -1106,5 +1410,9 @@ const struct ab_opt_cmd ab_plot_cmd = {
 		 "an arrow at the edge and the value beside it), the threshold band, and the\n"
 		 "verdict as marker and colour, at most 50 jobs a page (ab-ratio-1.png...).\n"
 		 "Data and gnuplot scripts go to DIR/data, each naming its files from there,\n"
-		 "so the folder can move: cd DIR/data && gnuplot NAME.gp redraws a chart.\n",
+		 "so the folder can move: cd DIR/data && gnuplot NAME.gp redraws a chart.\n"
+		 "With --series, the inputs are kernels in order: a chart per algorithm,\n"
+		 "size, backend and mode (series-ALG-SIZE-BACKEND-MODE.png), x the kernels,\n"
+		 "y the median MB/s with min..max bars, a line per op, key and threads, and\n"
+		 "the steps --steps calls slower or faster marked between their kernels.\n",
 };

@@ -71,6 +71,19 @@ check "the report's one change point is 02-03, with the job" \
 check "a job one kernel alone ran is compared nowhere and listed in its steps" \
 	sh -c 'grep -q "ccm(aes)" "$0/steps/02-03/only.txt" && grep -q "ccm(aes)" "$0/steps/03-04/only.txt" && ! grep -q "ccm" "$0/steps.tsv"' "$out"
 check "built kernels: no changelog, said" grep -q "Not two Debian kernels: no changelog to read." "$out/report.md"
+check "the chart across the kernels: drawn, the 02-03 step marked slower, the kernels on the axis" \
+	sh -c 'test -s "$0/plots/series-gcm_aes_-16-kmod-sync.png" && g="$0/plots/data/series-gcm_aes_-16-kmod-sync.gp" &&
+		grep -q "set arrow from 2.5, graph 0 to 2.5, graph 1" "$g" && grep -q "\"slower\" at 2.5" "$g" &&
+		[ "$(grep -c "set arrow" "$g")" = 1 ] && grep -q "\"03-stats-on\" 3" "$g"' "$out"
+check "the report links it" grep -q "^- \[series-gcm_aes_-16-kmod-sync\](plots/series-gcm_aes_-16-kmod-sync.png)" "$out/report.md"
+ab=${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/bin/algbench
+k=("$out"/kernels/*.json)
+"$ab" plot --series --steps "$out/steps/01-02/compare.json" "${k[@]}" --out p1 >/dev/null 2>err && rc=0 || rc=$?
+check "plot --series with fewer --steps than steps: exit 2 ($rc), says so" sh -c '[ "$0" = 2 ] && grep -q "4 inputs make 3 steps" err' "$rc"
+"$ab" plot --series --xlabels 'a,b,`id`,d' "${k[@]}" --out p2 >/dev/null 2>err && rc=0 || rc=$?
+check "plot --series --xlabels with a backtick: exit 2 ($rc), refused" sh -c '[ "$0" = 2 ] && grep -q "could interpret" err' "$rc"
+"$ab" plot --steps x.json "${k[@]}" --out p3 >/dev/null 2>err && rc=0 || rc=$?
+check "plot --steps without --series: exit 2 ($rc)" sh -c '[ "$0" = 2 ] && grep -q "are for --series" err' "$rc"
 names_no_folder "ab-series --merge wrote no absolute folder (scratch, checkout)" "$out" "$PWD" "$ALGBENCH_TOP"
 # --rounds auto over the same rounds: deterministic, a look after each
 # round from the first; round 1 decides nothing (2 boots a side needed),
