@@ -114,6 +114,23 @@ names_no_folder() {
 		sed 's/^/#   names an absolute folder: /' <<<"$hits"
 	fi
 }
+# fuzz_run WHAT FUZZER CORPUS: libFuzzer on CORPUS for FUZZ_SECONDS (default
+# 20), one check: any crash, leak, timeout or sanitizer report fails it,
+# with the input that did it shown (hex).
+fuzz_run() {
+	local what=$1 fuzzer=$2 corpus=$3 a
+	if "$fuzzer" -max_total_time="${FUZZ_SECONDS:-20}" -seed=1 -timeout=5 -print_final_stats=1 \
+		-artifact_prefix="$dir/" "$corpus" >"$dir/fuzz.log" 2>&1; then
+		ok "$what survives ${FUZZ_SECONDS:-20} s of libFuzzer"
+		grep -E '^stat::number_of_executed_units|^#[0-9]+.*DONE' "$dir/fuzz.log" | sed 's/^/# /'
+	else
+		not_ok "$what crashed or tripped a sanitizer under libFuzzer"
+		tail -40 "$dir/fuzz.log" | sed 's/^/# /'
+		for a in "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-*; do
+			[ -e "$a" ] && { echo "# input (hex):"; od -An -tx1 "$a" | head -20 | sed 's/^/# /'; }
+		done
+	fi
+}
 tap_end() {
 	echo "1..$tap_n"
 	echo "# Totals: pass:$((tap_n - tap_failed - tap_skipped)) fail:$tap_failed xfail:0 xpass:0 skip:$tap_skipped error:0" # as sys/tap.h
