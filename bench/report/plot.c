@@ -941,13 +941,7 @@ static int cmp_series_point(const void *x, const void *y)
 	if (!c)
 		c = (a->size > b->size) - (a->size < b->size);
 	if (!c)
-		c = strcmp(a->backend, b->backend);
-	if (!c)
-		c = strcmp(a->mode, b->mode);
-	if (!c)
-		c = strcmp(a->op, b->op);
-	if (!c)
-		c = (a->keylen > b->keylen) - (a->keylen < b->keylen);
+		c = cmp_job(a, b); /* backend and mode: the chart; op and key: the line */
 	if (!c)
 		c = (a->threads > b->threads) - (a->threads < b->threads);
 	if (!c)
