@@ -267,7 +267,32 @@ static void parse_subject(const char *text, const char *arch, struct subject *sj
 	word_before(s + n + 2, comp_end, sj->component, sizeof(sj->component));
 }
 
-/* Whether a word of TAGS (split at / - _ , . +) is a part of ALG or another name of one. */
+/* Where a subject's path starts, before the name that says what it is: crypto: lib/sha256,
+ * x86/aes-gcm. */
+static const char *const path_words[] = { "crypto", "lib",     "x86",	    "arm64",
+					  "arm",    "powerpc", "s390",	    "mips",
+					  "riscv",  "sparc",   "loongarch", NULL };
+
+static bool is_part(const char *word, char (*parts)[32], int n_parts)
+{
+	for (int i = 0; i < n_parts; i++) {
+		if (!strcmp(word, parts[i]))
+			return true;
+		for (size_t a = 0; a < sizeof(aliases) / sizeof(aliases[0]); a++)
+			if (!strcmp(aliases[a].part, parts[i]))
+				for (int k = 0; k < 3 && aliases[a].also[k]; k++)
+					if (!strcmp(word, aliases[a].also[k]))
+						return true;
+	}
+	return false;
+}
+
+/*
+ * Whether TAGS (split at / - _ , . +) name a part of ALG or another name of
+ * one: the first word after the path words must (x86/aes-gcm: aes;
+ * lib/crypto: sha256: sha256), so that a hardware driver named for what it
+ * accelerates (atmel-aes, hisilicon/sec2) is not the job's code.
+ */
 static bool names_alg_part(const char *tags, const char *alg)
 {
 	char parts[8][32], word[64];
@@ -290,15 +315,10 @@ static bool names_alg_part(const char *tags, const char *alg)
 		if (w && w < sizeof(word)) {
 			memcpy(word, p, w);
 			word[w] = '\0';
-			for (int i = 0; i < n_parts; i++) {
-				if (!strcmp(word, parts[i]))
-					return true;
-				for (size_t a = 0; a < sizeof(aliases) / sizeof(aliases[0]); a++)
-					if (!strcmp(aliases[a].part, parts[i]))
-						for (int k = 0; k < 3 && aliases[a].also[k]; k++)
-							if (!strcmp(word, aliases[a].also[k]))
-								return true;
-			}
+			if (word_in(word, path_words) < 0)
+				return is_part(word, parts, n_parts);
+		} else if (w) {
+			return false;
 		}
 		p += w;
 		p += strspn(p, "/-_,.+ ");
@@ -314,8 +334,6 @@ static bool is_arch_word(const char *w, const char *arch)
 /* "arm64/aes" on an x86 job: another architecture's driver, as arch/ARCH/crypto names it. */
 static bool other_arch_driver(const char *component, const char *arch)
 {
-	static const char *const arch_dirs[] = { "x86",	 "arm64", "arm",   "powerpc",	"s390",
-						 "mips", "riscv", "sparc", "loongarch", NULL };
 	char first[32];
 	size_t n = strcspn(component, "/");
 
@@ -323,7 +341,8 @@ static bool other_arch_driver(const char *component, const char *arch)
 		return false;
 	memcpy(first, component, n);
 	first[n] = '\0';
-	return word_in(first, arch_dirs) >= 0 && !is_arch_word(first, arch);
+	/* path_words past crypto and lib are the arch/ARCH/crypto folders */
+	return word_in(first, path_words + 2) >= 0 && !is_arch_word(first, arch);
 }
 
 const struct ab_attr_rule *ab_attr_match(const struct ab_attr_job *job, const char *text)
