@@ -22,6 +22,8 @@ refused "an empty item" "an empty item" --kernels stats-off,,stats-on --dry-run
 refused "a range across series" "a range is debian:6.1.0-N..6.1.0-M or debian:6.12.N..6.12.M" --kernels debian:6.1.0-47..6.12.118 --dry-run
 refused "--rounds 0" "is not a number of boots per kernel" --kernels stats-off,stats-on --rounds 0 --dry-run
 refused "--merge without --out" "--merge needs --out DIR" --kernels stats-off,stats-on --merge
+refused "a UML kernel beside a QEMU one" "a User-Mode Linux kernel is in a series of UML kernels only" --kernels uml-stats-off,stats-on --dry-run
+refused "UML kernels with --deterministic" "UML kernels run in host time: --deterministic is QEMU's -icount" --kernels uml-stats-off,uml-stats-on --deterministic --dry-run
 
 # Debian's ABIs come from apt: checked where apt knows them.
 if apt-cache show linux-image-6.1.0-57-amd64 >/dev/null 2>&1 && apt-cache show linux-image-6.1.0-47-amd64 >/dev/null 2>&1; then
