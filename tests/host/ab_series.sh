@@ -127,6 +127,19 @@ refused "--bisect at an undecided kernel" "bisect: 02-mixed is neither good nor 
 "$S" --kernels stats-off,stats-off --rounds 2 --bisect --merge --out "$out" >/dev/null 2>err && rc=0 || rc=$?
 check "--bisect where the last moved nothing: exit 0, says so ($rc)" \
 	sh -c '[ "$0" = 0 ] && grep -q "moved no job beyond the threshold from 01-stats-off: nothing to bisect" err' "$rc"
+# A kernel without headers skips its kmod jobs (status skipped, no
+# samples): a step compares what both measured and lists the rest.
+skipped=$PWD/skipped
+mkdir -p "$skipped/rounds"
+for k in 1 2; do
+	cp "$out/rounds/03-stats-on-r$k.json" "$skipped/rounds/01-a-r$k.json" # gcm and ccm measured
+	jq '.results |= map(if .alg == "gcm(aes)" then .status = "skipped" | .samples = [] else . end)' \
+		"$out/rounds/03-stats-on-r$k.json" >"$skipped/rounds/02-b-r$k.json"
+done
+"$S" --kernels a,b --rounds 2 --merge --out "$skipped" >/dev/null 2>err && rc=0 || rc=$?
+check "a job one kernel skipped: exit 0 ($rc), only ccm(aes) compared, gcm(aes) listed as measured on one side" \
+	sh -c '[ "$0" = 0 ] && [ "$(cut -f4 "$1/steps.tsv" | grep -c "ccm(aes)")" = 2 ] && ! grep -q "gcm" "$1/steps.tsv" &&
+		grep -q "only in BASE: kmod aead gcm(aes)" "$1/steps/01-02/only.txt"' "$rc" "$skipped"
 rm "$out/rounds/04-stats-on-r2.json"
 refused "--merge with a round missing" "no $out/rounds/04-stats-on-r2.json" --kernels stats-off,stats-off,stats-on,stats-on --rounds 2 --merge --out "$out"
 tap_end
