@@ -52,7 +52,7 @@ install(PROGRAMS ${wrappers} DESTINATION ${CMAKE_INSTALL_BINDIR})
 # to the scripts' folder so that --prefix and DESTDIR move both together
 file(RELATIVE_PATH ALGBENCH_BIN_FROM_PKGLIB ${pkglib_full} ${CMAKE_INSTALL_FULL_BINDIR})
 configure_file(${PROJECT_SOURCE_DIR}/dist/install-paths.sh.in ${CMAKE_BINARY_DIR}/dist/install-paths.sh @ONLY)
-install(FILES ${PROJECT_SOURCE_DIR}/scripts/lib.sh ${CMAKE_BINARY_DIR}/dist/install-paths.sh
+install(FILES ${PROJECT_SOURCE_DIR}/scripts/lib.sh ${PROJECT_SOURCE_DIR}/scripts/bisect.sh ${CMAKE_BINARY_DIR}/dist/install-paths.sh
   DESTINATION ${pkglib}/scripts)
 
 # Man pages from the real --help (help2man), regenerated whenever the binary
@@ -70,7 +70,7 @@ if(ALGBENCH_MAN)
     add_custom_command(OUTPUT ${man_dir}/algbench.1
       COMMAND ${PROJECT_SOURCE_DIR}/dist/man.sh $<TARGET_FILE:algbench> ${PROJECT_VERSION} ${man_dir} ${man_scripts}
       DEPENDS algbench ${PROJECT_SOURCE_DIR}/dist/man.sh ${man_scripts} ${man_sections}
-        ${PROJECT_SOURCE_DIR}/scripts/lib.sh
+        ${PROJECT_SOURCE_DIR}/scripts/lib.sh ${PROJECT_SOURCE_DIR}/scripts/bisect.sh
       COMMENT "help2man: algbench(1) and a page per command and host script"
       VERBATIM)
     add_custom_target(man ALL DEPENDS ${man_dir}/algbench.1)

@@ -100,11 +100,11 @@ describe() {
 	*) echo "algbench host script" ;;
 	esac
 }
-# Each script runs from a copy laid out as installed (scripts/ with lib.sh and
+# Each script runs from a copy laid out as installed (scripts/ with lib.sh, bisect.sh and
 # an install-paths.sh, no tree around it), so its page says what the
 # installed algbench-NAME accepts, not the checkout's copy.
 mkdir -p "$work/installed/scripts"
-cp "$(dirname "$0")/../scripts/lib.sh" "$work/installed/scripts/"
+cp "$(dirname "$0")/../scripts/lib.sh" "$(dirname "$0")/../scripts/bisect.sh" "$work/installed/scripts/"
 printf 'ALGBENCH=${ALGBENCH:-%s}\n' "$algbench" >"$work/installed/scripts/install-paths.sh"
 for s in "$@"; do
 	name=$(basename "$s")

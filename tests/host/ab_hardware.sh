@@ -12,7 +12,7 @@ AB=$ALGBENCH_TOP/scripts/ab-hardware
 # under the build tree, which is as safe as the checkout (a root-owned sticky
 # /tmp on the way is fine); where even that is not, the test says so and skips.
 dir=$(mktemp -d "${ALGBENCH_BUILD_DIR:-$ALGBENCH_TOP/build}/ab_hardware.XXXXXX") || exit 1
-trap 'rm -rf "$dir"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
 real_tmpfiles=$(command -v systemd-tmpfiles) || real_tmpfiles=""
 mkdir bin units
@@ -371,8 +371,9 @@ check "a GRUB id starting with - is refused, never handed to grub-reboot (exit $
 	[ "$0" = 2 ] && echo "$1" | grep -q "starts with -" && ! echo "$1" | grep -q "grub-reboot --help"' "$rc" "$err"
 # ---- --rounds auto: a look after each round, stop when decided -------------
 # A stand-in for `algbench run` (merge and compare are the real algbench's):
-# one job, NEW 10% slower, each boot jittered by at most 1%, so the rule of a
-# cap of 6 (looks at 5 and 6 boots a side) decides it at 5: 10 boots, not 12.
+# one job, NEW 10% slower (stats-on, and 6.1.0-52 and -53 for the bisection
+# below), each boot jittered by at most 1%, so the rule of a cap of 6 (looks
+# at 5 and 6 boots a side) decides it at 5: 10 boots, not 12.
 mkdir fake
 cat >fake/algbench <<FAKE
 #!/bin/sh
@@ -380,7 +381,7 @@ cat >fake/algbench <<FAKE
 for out; do :; done
 n=\$(( \$(cat "$dir/fake/count" 2>/dev/null || echo 0) + 1 ))
 echo "\$n" >"$dir/fake/count"
-case \$(uname -r) in *stats-on) slow=1.10 ;; *) slow=1 ;; esac
+case \$(uname -r) in *stats-on | 6.1.0-5[23]-amd64) slow=1.10 ;; *) slow=1 ;; esac
 jq -n --argjson n "\$n" --argjson slow "\$slow" --arg rel "\$(uname -r)" '{ schema: "algbench/1",
 	run: { id: ("fake" + (\$n | tostring)), host: { kernel: \$rel } },
 	results: [ { backend: "kmod", type: "skcipher", alg: "cbc(aes)", driver: "cbc-aes-aesni", op: "encrypt",
@@ -416,6 +417,72 @@ refused "--max-rounds without --rounds auto is refused" "cap of --rounds auto" \
 	"$AB" --rounds 4 --max-rounds 6 --out run8 --grub-cfg grub.cfg --unit-dir units --dry-run
 refused "--headline with a character outside a name is refused" "comma-separated" \
 	"$AB" --rounds auto --headline 'x;y' --out run8 --grub-cfg grub.cfg --unit-dir units --dry-run
+# ---- --bisect: the first bad of four installed kernels, through reboots ----
+# The stand-in algbench above: 6.1.0-52 and -53 are 10% slower than -50 and
+# -51. Each pair is an A/B of --rounds auto (cap 6, decided at 5), so: the
+# first against the last (slower), -51 (good), -52 (bad): 3 A/Bs, 30 boots.
+{
+	printf '%s\n' 'if [ "${next_entry}" ] ; then' '   set default="${next_entry}"' 'fi'
+	for n in 50 51 52 53; do
+		printf '%s\n' "menuentry 'Debian, Linux 6.1.0-$n-amd64' \$menuentry_id_option 'k-6.1.0-$n-amd64' {" \
+			"	linux /boot/vmlinuz-6.1.0-$n-amd64 root=UUID=1234 ro quiet" '}'
+	done
+} >bisect.cfg
+kernels=6.1.0-50-amd64,6.1.0-51-amd64,6.1.0-52-amd64,6.1.0-53-amd64
+bis=(--kernels "$kernels" --bisect --rounds auto --max-rounds 6 --grub-cfg bisect.cfg --unit-dir "$dir/units" --settle 0)
+ALGBENCH=$dir/fake/algbench "$AB" "${bis[@]}" --out bis --dry-run -- --alg 'cbc(aes)' >dry-bis.txt 2>&1
+check "--bisect --dry-run: each kernel's GRUB entry, at most 3 A/Bs of at most 12 boots, the first's entry" sh -c '
+	grep -q "kernel 3: 6.1.0-52-amd64: GRUB entry k-6.1.0-52-amd64$" dry-bis.txt &&
+	grep -q "at most 3 x 12 = 36 boots" dry-bis.txt && grep -qx "would run: grub-reboot k-6.1.0-50-amd64" dry-bis.txt &&
+	[ ! -e bis/ab-hardware.state ]'
+refused "--kernels without --bisect is refused" "list of a --bisect" "$AB" --kernels "$kernels" --out bis --grub-cfg bisect.cfg --dry-run
+refused "--bisect without --kernels is refused" "needs --kernels" "$AB" --bisect --out bis --grub-cfg bisect.cfg --dry-run
+refused "--bisect with --base is refused" "drop --base and --new" "$AB" "${bis[@]}" --base 6.1.0-50-amd64 --out bis --dry-run
+refused "a kernel twice in --kernels is refused" "in it twice" \
+	"$AB" "${bis[@]/$kernels/6.1.0-50-amd64,6.1.0-51-amd64,6.1.0-50-amd64}" --out bis --dry-run
+refused "a kernel with no GRUB entry in --kernels is refused" "no GRUB entry boots /vmlinuz-6.1.0-54-amd64" \
+	"$AB" "${bis[@]/$kernels/$kernels,6.1.0-54-amd64}" --out bis --dry-run
+: >calls.log
+ALGBENCH=$dir/fake/algbench "$AB" "${bis[@]}" --out bis -- --alg 'cbc(aes)' >log.txt 2>&1
+check "--bisect start: the state has the list, the pair, and reboots into the first" sh -c '
+	grep -qx "kernels=$0" bis/ab-hardware.state && grep -qx "pair=check" bis/ab-hardware.state &&
+	grep -qx "grub-reboot k-6.1.0-50-amd64" calls.log && grep -qx reboot calls.log' "$kernels"
+# Boot whatever the last grub-reboot chose, as GRUB would, until a boot
+# reboots no more (at most MAX boots).
+follow() { # OUT MAX
+	local n=0 e
+	while grep -qx reboot calls.log && [ "$n" -lt "$2" ]; do
+		e=$(sed -n 's/^grub-reboot //p' calls.log | tail -n1)
+		boot "${e#k-}" "$1"
+		n=$((n + 1))
+	done
+}
+follow bis 10
+"$AB" --status --out bis >status-bis.txt 2>&1
+check "after the first A/B (10 boots): slower; --status names the next pair, -50 against -51" sh -c '
+	grep -q "^pair:    k02 (pairs/k02/: 6.1.0-50-amd64 against 6.1.0-51-amd64); decisions made: 1" status-bis.txt &&
+	jq -e ".pairs[0].verdict == \"slower\"" bis/pairs/check/compare.json >/dev/null && grep -qx "grub-reboot k-6.1.0-50-amd64" calls.log'
+follow bis 40
+check "--bisect: done, first bad 6.1.0-52-amd64; the unit removed, no reboot left" sh -c '
+	grep -qx "status=done: first bad 6.1.0-52-amd64" bis/ab-hardware.state && ! grep -qx reboot calls.log &&
+	[ ! -e units/algbench-ab-hardware.service ] && grep -qx "grub-editenv - unset next_entry" calls.log'
+check "... bisect.tsv: -51 good, -52 bad, each at 5 rounds a side" sh -c '
+	[ "$(tail -n +2 bis/bisect.tsv | cut -f2,6,7 | paste -sd" ")" = "6.1.0-51-amd64	good	5 6.1.0-52-amd64	bad	5" ]'
+check "... 30 boots, each in the kernel GRUB was told to boot, in its pair" sh -c '
+	[ "$(awk -F"\t" "NR > 1 && \$6 == \"ok\" && \$4 == \$5" bis/ab-hardware.boots | wc -l)" = 30 ] &&
+	[ "$(awk -F"\t" "NR > 1" bis/ab-hardware.boots | wc -l)" = 30 ] &&
+	[ "$(awk -F"\t" "NR > 1 { print \$8 }" bis/ab-hardware.boots | uniq -c | awk "{ print \$1 \$2 }" | paste -sd" ")" = "10check 10k02 10k03" ]'
+check "... each A/B booted both of its kernels afresh (pairs/k03: -50 and -52, 5 rounds each)" sh -c '
+	ls bis/pairs/k03/rounds/6.1.0-50-amd64-r5.json bis/pairs/k03/rounds/6.1.0-52-amd64-r5.json >/dev/null &&
+	jq -e ".pairs[0].verdict == \"slower\"" bis/pairs/k03/compare.json >/dev/null'
+check "... report.md: the first bad, the last good, 3 decisions and their error bound" sh -c '
+	grep -q "^First bad kernel: \*\*6.1.0-52-amd64\*\* (-); the last good: 6.1.0-51-amd64 (-)." bis/report.md &&
+	grep -q "^3 decisions by compare.s rule. Each errs with probability at most compare.s 0.05, so the whole at most 3 x 0.05 = 0.15" bis/report.md &&
+	grep -q "^Not two Debian kernel packages: no changelog to read." bis/report.md &&
+	grep -q "scripts/ab-hardware --rounds auto --max-rounds 6 --kernels .* --bisect --out" bis/report.md'
+boot 6.1.0-52-amd64 bis
+check "a boot after the bisection does nothing" sh -c '[ ! -s calls.log ]'
+
 mkdir partial && cp bin/reboot partial/
 expect_status "stand-ins missing a command are refused" 2 \
 	env ALGBENCH_AB_HARDWARE_COMMANDS="$dir/partial" "$AB" --status --out run 2>/dev/null

@@ -1,0 +1,51 @@
+# The bisection's judgements, one place for scripts/ab-series (kernels booted
+# in VMs) and scripts/ab-hardware (a real host rebooted through GRUB): which
+# jobs the first kernel against the last moved, and whether a kernel between
+# them is good or bad. Both read `algbench compare --json` files; both set
+# the bisect_* variables of the sourcing script. Needs jq.
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are for the sourcing script
+
+# bisect_searched COMPARE-JSON (the first against the last): the jobs the
+# bisection looks for, those the last made slower, or faster when none is
+# slower: sets bisect_direction and bisect_keys (one job key a line; empty
+# when no job moved beyond the threshold: nothing to bisect).
+bisect_searched() {
+	bisect_direction=slower
+	bisect_keys=$(jq -r '.pairs[] | select(.verdict == "slower") | .key' "$1") || return 2
+	if [ -z "$bisect_keys" ]; then
+		bisect_direction=faster
+		bisect_keys=$(jq -r '.pairs[] | select(.verdict == "faster") | .key' "$1") || return 2
+	fi
+}
+
+# bisect_judge COMPARE-JSON (the first against a kernel between): bad when a
+# searched job moved the same way, good when every searched job is the same,
+# else undecided (more rounds would say). Sets bisect_decision and the counts
+# of searched jobs bisect_bad, bisect_good, bisect_neither.
+bisect_judge() {
+	local row
+	row=$(jq -r --arg keys "$bisect_keys" --arg d "$bisect_direction" '($keys | split("\n")) as $k
+		| [.pairs[] | select(.key as $x | $k | index([$x]))] as $p
+		| [($p | map(select(.verdict == $d)) | length), ($p | map(select(.verdict == "same")) | length),
+		   ($p | map(select(.verdict != $d and .verdict != "same")) | length)] | @tsv' "$1") || return 2
+	read -r bisect_bad bisect_good bisect_neither <<<"$row"
+	if [ "$bisect_bad" -gt 0 ]; then bisect_decision=bad
+	elif [ "$bisect_neither" = 0 ] && [ "$bisect_good" -gt 0 ]; then bisect_decision=good
+	else bisect_decision=undecided; fi
+}
+
+# bisect_algs: the searched jobs' algorithms, comma-separated (what
+# --headline takes)
+bisect_algs() {
+	awk '{ print $3 }' <<<"$bisect_keys" | sort -u | paste -sd,
+}
+
+# bisect_error_said MODE DECISIONS: what the answer's error is, for a report
+bisect_error_said() {
+	if [ "${1%%-*}" = deterministic ]; then
+		echo "$2 decisions by compare's rule. Deterministic: each is a range over boots beyond the threshold or not, with no chance term."
+	else
+		echo "$2 decisions by compare's rule. Each errs with probability at most compare's 0.05, so the whole at most $2 x 0.05 = $(awk -v d="$2" 'BEGIN { printf "%.2f", d * 0.05 }') (a union bound)."
+	fi
+}
