@@ -3,9 +3,9 @@
 # scripts/system/run runs it as root at every boot of the Debian 12 system
 # disk. As a user would on their server: install algbench's .debs (DKMS builds
 # the modules for both installed kernels), run README's main command and the
-# package's autopkgtests (debian/tests), let scripts/ab-hardware drive a
-# reboot-driven ABAB across the two kernels through GRUB, then boot once with
-# lockdown=integrity module.sig_enforce=1.
+# package's autopkgtests (debian/tests), install a third kernel from Debian's
+# packages, let scripts/ab-hardware --bisect reboot through GRUB over the
+# three, then boot once with lockdown=integrity module.sig_enforce=1.
 # It records what it saw under out/ in the shared folder; full.sh checks it.
 # Exit 75: continue after the next boot (scripts/system/run's contract).
 set -uo pipefail
@@ -33,8 +33,17 @@ case $phase in
 install)
 	say "$(grep -c ^processor /proc/cpuinfo) CPUs; kernels: $(kernels | paste -sd ' ')"
 	cat /proc/cmdline >"$out/boot1-cmdline"
-	cp /boot/grub/grub.cfg "$out/grub.cfg"
 	rm -rf "$tree" && cp -a "$share/tree" "$tree"
+	# A kernel installed as a user installs one (its postinst runs
+	# update-initramfs and update-grub), before algbench-dkms, which then
+	# builds the module for it too.
+	if ls "$share"/kernel-debs/*.deb >/dev/null 2>&1; then
+		say "dpkg -i $(cd "$share/kernel-debs" && echo *.deb)"
+		timed kernel-install dpkg -i "$share"/kernel-debs/*.deb >"$out/kernel-dpkg.log" 2>&1 ||
+			say "dpkg -i of the third kernel failed (out/kernel-dpkg.log)"
+		say "kernels now: $(kernels | paste -sd ' ')"
+	fi
+	cp /boot/grub/grub.cfg "$out/grub.cfg"
 	if ls "$share"/debs/algbench_*.deb >/dev/null 2>&1; then
 		say "dpkg -i $(cd "$share/debs" && echo algbench_*.deb algbench-dkms_*.deb)"
 		timed dpkg-install dpkg -i "$share"/debs/algbench_*.deb "$share"/debs/algbench-dkms_*.deb \
@@ -85,16 +94,17 @@ install)
 		echo $? >"$out/autopkgtest.rc"
 		cat "$out/autopkgtest/summary" 2>/dev/null
 	fi
-	# The reboot-driven A/B: BASE the 6.1 kernel, NEW the 6.12 one.
+	# The reboot-driven bisection over the installed kernels, oldest first.
 	mapfile -t rels < <(kernels)
-	say "scripts/ab-hardware: $ROUNDS rounds, ${rels[0]} against ${rels[-1]}"
+	list=$(IFS=,; echo "${rels[*]}")
+	say "scripts/ab-hardware --kernels $list --bisect --rounds $ROUNDS"
 	set_phase ab
 	date +%s >"$state/ab-start"
 	# The installed command when the package has it, else the checkout's.
 	abh=$(command -v algbench-ab-hardware || echo "$tree/scripts/ab-hardware")
 	echo "$abh" >"$state/ab-hardware"
 	if ! (cd "$tree" && ALGBENCH=$algbench "$abh" --out "$abdir" --rounds "$ROUNDS" \
-		--base "${rels[0]}" --new "${rels[-1]}" --settle 5 -- "${AB_ARGS[@]}") >"$out/ab-start.log" 2>&1; then
+		--kernels "$list" --bisect --settle 5 -- "${AB_ARGS[@]}") >"$out/ab-start.log" 2>&1; then
 		say "scripts/ab-hardware did not start (out/ab-start.log)"
 		cat "$out/ab-start.log"
 		set_phase lockdown-setup
