@@ -49,3 +49,34 @@ bisect_error_said() {
 		echo "$2 decisions by compare's rule. Each errs with probability at most compare's 0.05, so the whole at most $2 x 0.05 = $(awk -v d="$2" 'BEGIN { printf "%.2f", d * 0.05 }') (a union bound)."
 	fi
 }
+
+# bisect.tsv: a header naming the direction, then a row per kernel between
+# (after bisect_judge)
+bisect_tsv_start() { # FILE
+	printf 'position\tkernel\tjobs_%s\tjobs_same\tjobs_other\tdecision\trounds\n' "$bisect_direction" >"$1"
+}
+bisect_tsv_add() { # FILE POSITION KERNEL ROUNDS-A-SIDE
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$2" "$3" "$bisect_bad" "$bisect_good" "$bisect_neither" \
+		"$bisect_decision" "$4" >>"$1"
+}
+
+# The report's parts: the decisions (from bisect.tsv), then the answer.
+bisect_between_md() { # BISECT-TSV
+	echo "## The kernels between"
+	echo
+	echo "| # | kernel | searched jobs $bisect_direction | same | neither | decision | rounds a side |"
+	echo "|---|---|---|---|---|---|---|"
+	awk -F'\t' 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }' "$1" 2>/dev/null
+	echo
+}
+bisect_result_md() { # FIRST-BAD ITS-VERSION LAST-GOOD ITS-VERSION MODE DECISIONS
+	echo "First bad kernel: **$1** ($2); the last good: $3 ($4)."
+	bisect_error_said "$5" "$6"
+	echo
+}
+
+# bisect_paths COMPARE-JSON (the first against the last): "BACKEND MODE ALG"
+# of each searched job, once: the paths whose changelog entries are listed
+bisect_paths() {
+	jq -r --arg d "$bisect_direction" '.pairs[] | select(.verdict == $d) | .job | "\(.backend) \(.mode) \(.alg)"' "$1" | sort -u
+}
