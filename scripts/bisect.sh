@@ -60,13 +60,20 @@ bisect_tsv_add() { # FILE POSITION KERNEL ROUNDS-A-SIDE
 		"$bisect_decision" "$4" >>"$1"
 }
 
-# The report's parts: the decisions (from bisect.tsv), then the answer.
-bisect_between_md() { # BISECT-TSV
+# The report's parts: the first A/B, the decisions (from bisect.tsv) and the
+# answer's heading; then the answer.
+bisect_sections_md() { # FIRST-AGAINST-LAST-COMPARE-MD BISECT-TSV
+	echo "## The first against the last"
+	echo
+	cat "$1" 2>/dev/null || echo "(no $(basename "$1"))"
+	echo
 	echo "## The kernels between"
 	echo
 	echo "| # | kernel | searched jobs $bisect_direction | same | neither | decision | rounds a side |"
 	echo "|---|---|---|---|---|---|---|"
-	awk -F'\t' 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }' "$1" 2>/dev/null
+	awk -F'\t' 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }' "$2" 2>/dev/null
+	echo
+	echo "## Result"
 	echo
 }
 bisect_result_md() { # FIRST-BAD ITS-VERSION LAST-GOOD ITS-VERSION MODE DECISIONS
