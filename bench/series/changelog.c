@@ -24,6 +24,8 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,7 +140,10 @@ static bool debver_split(const char *v, struct debver *d)
 		for (const char *p = v; p < colon; p++)
 			if (!isdigit((unsigned char)*p))
 				return false;
+		errno = 0;
 		d->epoch = strtoul(v, &end, 10);
+		if (errno == ERANGE || d->epoch > INT_MAX) /* dpkg: "epoch too big" */
+			return false;
 		up = colon + 1;
 	}
 	dash = strrchr(up, '-');
@@ -182,7 +187,7 @@ static int debver_cmp(const char *a, const char *b, bool base)
 	bool va = debver_split(a, &da), vb = debver_split(b, &db);
 
 	if (!va || !vb)
-		return (int)vb - (int)va;
+		return (int)va - (int)vb;
 	return debver_cmp_parts(&da, &db, base);
 }
 
@@ -408,9 +413,15 @@ int ab_changelog_parse(struct ab_changelog *cl, char *text, size_t len, char err
 	 * Joined entries are never longer than their lines, and each stanza's
 	 * upstream is shorter than its header line: both fit in LEN + 1 bytes.
 	 */
+	if (len > SIZE_MAX / 2 - 1) {
+		ab_whyf(err, "a changelog of %zu bytes is too large", len);
+		return -EFBIG;
+	}
 	cl->joined = malloc(2 * (len + 1));
-	if (!cl->joined)
+	if (!cl->joined) {
+		ab_whyf(err, "out of memory for a changelog of %zu bytes", len);
 		return -ENOMEM;
+	}
 	p.out = cl->joined;
 	p.upstreams = cl->joined + len + 1;
 	while (s < end && ret == 0) {
@@ -438,7 +449,7 @@ int ab_changelog_parse(struct ab_changelog *cl, char *text, size_t len, char err
 
 int ab_changelog_load(struct ab_changelog *cl, const char *path, char err[AB_WHY_LEN])
 {
-	char why[AB_WHY_LEN], *text;
+	char why[AB_WHY_LEN] = "", *text;
 	size_t len;
 	int ret;
 

@@ -61,14 +61,16 @@ static void print_rules(void)
 	}
 }
 
-static json_t *entry_json(const struct ab_cl_entry *e, const struct ab_attr_rule *r)
+/* NULL with JERR's reason: jansson refuses text that is not UTF-8 */
+static json_t *entry_json(const struct ab_cl_entry *e, const struct ab_attr_rule *r,
+			  json_error_t *jerr)
 {
 	char name[96];
 
 	ab_attr_rule_name(r, name, sizeof(name));
-	return json_pack("{s:s, s:s, s:s, s:b, s:i, s:s, s:s}", "version", e->version, "upstream",
-			 e->upstream, "text", e->text, "upstream_commit", e->commit, "line",
-			 (int)e->line, "rule", name, "why", r->why);
+	return json_pack_ex(jerr, 0, "{s:s, s:s, s:s, s:b, s:i, s:s, s:s}", "version", e->version,
+			    "upstream", e->upstream, "text", e->text, "upstream_commit", e->commit,
+			    "line", (int)e->line, "rule", name, "why", r->why);
 }
 
 static void print_entry(const struct ab_cl_entry *e, const struct ab_attr_rule *r, bool md)
@@ -102,7 +104,8 @@ static int attribute_main(void *opts, int argc, char **argv)
 	char why[AB_WHY_LEN];
 	struct ab_changelog cl;
 	size_t between = 0, touching = 0;
-	json_t *doc = NULL, *list = NULL;
+	json_t *doc = NULL, *list = NULL, *ej;
+	json_error_t jerr;
 	int ret = 0;
 
 	if (o->rules) {
@@ -127,10 +130,16 @@ static int attribute_main(void *opts, int argc, char **argv)
 	}
 	if (o->json) {
 		list = json_array();
-		doc = json_pack("{s:s, s:s, s:s, s:{s:s, s:s?, s:s, s:s}}", "changelog", cl.source,
-				"from", o->from, "to", o->to, "job", "backend", o->backend, "mode",
-				o->mode, "alg", o->alg, "arch", o->arch);
-		if (!doc || !list || json_object_set(doc, "entries", list)) {
+		doc = json_pack_ex(&jerr, 0, "{s:s, s:s, s:s, s:{s:s, s:s?, s:s, s:s}}",
+				   "changelog", cl.source, "from", o->from, "to", o->to, "job",
+				   "backend", o->backend, "mode", o->mode, "alg", o->alg, "arch",
+				   o->arch);
+		if (!doc) {
+			ab_err("cannot write the JSON: %s\n", jerr.text);
+			ret = 2;
+			goto out;
+		}
+		if (!list || json_object_set(doc, "entries", list)) {
 			ab_err("out of memory\n");
 			ret = 2;
 			goto out;
@@ -154,7 +163,13 @@ static int attribute_main(void *opts, int argc, char **argv)
 		if (!ab_cl_entry_between(e, o->from, o->to) || !(r = ab_attr_match(&job, e->text)))
 			continue;
 		touching++;
-		if (list && json_array_append_new(list, entry_json(e, r))) {
+		if (list && !(ej = entry_json(e, r, &jerr))) {
+			ab_err("changelog line %u: cannot write it as JSON: %s\n", e->line,
+			       jerr.text);
+			ret = 2;
+			goto out;
+		}
+		if (list && json_array_append_new(list, ej)) {
 			ab_err("out of memory\n");
 			ret = 2;
 			goto out;

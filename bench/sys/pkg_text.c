@@ -96,6 +96,14 @@ static int gunzip(const struct buf *in, struct buf *out, const char *path,
 		zs.avail_out = out->cap - out->len - 1;
 		r = inflate(&zs, Z_NO_FLUSH);
 		out->len = out->cap - 1 - zs.avail_out;
+		/* before a member's end too: concatenated members must not escape it */
+		if (out->len > k->max) {
+			ab_whyf(err, "%s: decompresses to more than %u MiB, not a %s", path, mib(k),
+				k->what);
+			r = Z_MEM_ERROR;
+			ret = -EFBIG;
+			break;
+		}
 		if (r == Z_STREAM_END) {
 			/* Another gzip member may follow (gzip -d reads them all). */
 			if (zs.avail_in < 2 || zs.next_in[0] != 0x1f || zs.next_in[1] != 0x8b)
@@ -107,13 +115,6 @@ static int gunzip(const struct buf *in, struct buf *out, const char *path,
 		if (r != Z_OK && r != Z_BUF_ERROR) {
 			ab_whyf(err, "%s: corrupt gzip data at input byte %lu: %s", path,
 				zs.total_in, zs.msg ? zs.msg : "inflate failed");
-			break;
-		}
-		if (out->len > k->max) {
-			ab_whyf(err, "%s: decompresses to more than %u MiB, not a %s", path, mib(k),
-				k->what);
-			r = Z_MEM_ERROR;
-			ret = -EFBIG;
 			break;
 		}
 	}
@@ -179,7 +180,13 @@ static int read_data_tar(struct deb_ctx *ctx, const char *member, struct buf *ou
 	struct buf raw = { 0 };
 	int r, found = 0, ret;
 
-	archive_read_support_filter_all(in);
+	/* the compressions dpkg writes, each in a library libarchive links:
+	 * filter_all would also run external programs (lrzip, lzop) on this data */
+	archive_read_support_filter_gzip(in);
+	archive_read_support_filter_xz(in);
+	archive_read_support_filter_zstd(in);
+	archive_read_support_filter_bzip2(in);
+	archive_read_support_filter_lzma(in);
 	archive_read_support_format_tar(in);
 	r = archive_read_open(in, ctx, NULL, inner_read, NULL);
 	while (r == ARCHIVE_OK && (r = archive_read_next_header(in, &e)) == ARCHIVE_OK) {

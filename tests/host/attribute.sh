@@ -113,4 +113,21 @@ refused "a .deb without a changelog" "Debian package without a" --from 6.1.9-1 -
 refused "a directory" "is a directory" --from 6.1.9-1 --to 6.1.12-2 "${job[@]}" .
 sed 's/^linux (6.1.10-1)/linux (6.1.10-1/' changelog >noparen
 refused "a stanza line without its ')'" "line $(line '^linux (6.1.10-1'): a stanza's first line" --from 6.1.9-1 --to 6.1.12-2 "${job[@]}" noparen
+# A gzip of many members, each small, that together decompress past the
+# limit (65 MiB of 'a' in 1040 members of 64 KiB, ~100 KB on disk): refused
+# as it grows, not after.
+head -c 65536 /dev/zero | tr '\0' a | gzip -9nc >member.gz
+for _ in $(seq 1040); do cat member.gz; done >bomb.gz
+refused "gzip members that decompress past 64 MiB together" "decompresses to more than 64 MiB" \
+	--from 6.1.9-1 --to 6.1.12-2 "${job[@]}" bomb.gz
+refused "an epoch beyond dpkg's (INT_MAX)" "'99999999999:6.1.9-1' is not a Debian version" \
+	--from 99999999999:6.1.9-1 --to 6.1.12-2 "${job[@]}" changelog
+# A matching entry that is not UTF-8 (a Latin-1 byte): the text reports keep
+# it, the JSON cannot and says which line.
+sed 's/^  \* crypto: api - take the lookup/  * crypto: api - caf\xe9 take the lookup/' changelog >latin1
+"$ab" attribute --json - --from 6.1.9-1 --to 6.1.12-2 --backend afalg --alg 'gcm(aes)' latin1 >/dev/null 2>err && rc=0 || rc=$?
+check "a non-UTF-8 entry under --json: exit 2 ($rc), its line named, not 'out of memory'" sh -c '
+	[ "$0" = 2 ] && grep -q "changelog line $1: cannot write it as JSON" err && ! grep -q "out of memory" err' "$rc" "$(line 'crypto: api - take')"
+"$ab" attribute --from 6.1.9-1 --to 6.1.12-2 --backend afalg --alg 'gcm(aes)' latin1 >/dev/null 2>err && rc=0 || rc=$?
+check "... and the text report takes it (exit $rc)" [ "$rc" = 0 ]
 tap_end
