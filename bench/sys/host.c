@@ -140,10 +140,18 @@ static void clocksource_of(struct ab_run_info *run)
 
 void ab_run_info_collect(struct ab_run_info *run)
 {
-	time_t now = time(NULL);
+	struct timespec ts;
 	struct utsname u;
 	struct tm tm;
+	time_t now;
 
+	/*
+	 * Not time(): glibc answers it from the coarse clock, up to a tick
+	 * behind CLOCK_REALTIME, so a run woken by --start-at T could stamp
+	 * the second before T.
+	 */
+	clock_gettime(CLOCK_REALTIME, &ts);
+	now = ts.tv_sec;
 	memset(run, 0, sizeof(*run));
 	gmtime_r(&now, &tm);
 	strftime(run->started, sizeof(run->started), "%Y-%m-%dT%H:%M:%SZ", &tm);
