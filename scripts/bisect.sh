@@ -87,3 +87,24 @@ bisect_result_md() { # FIRST-BAD ITS-VERSION LAST-GOOD ITS-VERSION MODE DECISION
 bisect_paths() {
 	jq -r --arg d "$bisect_direction" '.pairs[] | select(.verdict == $d) | .job | "\(.backend) \(.mode) \(.alg)"' "$1" | sort -u
 }
+# bisect_attribution_md ALGBENCH CHANGELOG OLD OLD-VERSION NEW NEW-VERSION, with
+# "BACKEND MODE ALG" lines on stdin (bisect_paths): for each, the entries of
+# NEW's Debian changelog after OLD-VERSION on that job's path (markdown). A
+# version "" or "-" is no Debian kernel package: CHANGELOG is not read then.
+bisect_attribution_md() {
+	local bin=$1 cl=$2 old=$3 oldver=$4 new=$5 newver=$6 backend mode alg
+	while read -r backend mode alg; do
+		echo "Changelog entries on the path of $backend $mode $alg:"
+		echo
+		if [ "${oldver:--}" = - ] || [ "${newver:--}" = - ]; then
+			echo "Not two Debian kernel packages: no changelog to read."
+		elif ! dpkg --compare-versions "$oldver" lt "$newver"; then
+			echo "$new ($newver) is not newer than $old ($oldver): no changelog range."
+		else
+			# its refusal says why (another series, no file, not a changelog)
+			"$bin" attribute --markdown --from "$oldver" --to "$newver" --backend "$backend" \
+				--mode "$mode" --alg "$alg" "$cl" 2>&1 || true
+		fi
+		echo
+	done
+}

@@ -72,7 +72,7 @@ check "the report's one change point is 02-03, with the job" \
 		grep -q "^- kmod sync gcm(aes) encrypt k128 16 B t1: slower, 0.9434" "$0"' "$out/report.md"
 check "a job one kernel alone ran is compared nowhere and listed in its steps" \
 	sh -c 'grep -q "ccm(aes)" "$0/steps/02-03/only.txt" && grep -q "ccm(aes)" "$0/steps/03-04/only.txt" && ! grep -q "ccm" "$0/steps.tsv"' "$out"
-check "built kernels: no changelog, said" grep -q "Not two Debian kernels: no changelog to read." "$out/report.md"
+check "built kernels: no changelog, said" grep -q "Not two Debian kernel packages: no changelog to read." "$out/report.md"
 check "the chart across the kernels: drawn, the 02-03 step marked slower, the kernels on the axis" \
 	sh -c 'test -s "$0/plots/series-gcm_aes_-16-kmod-sync.png" && g="$0/plots/data/series-gcm_aes_-16-kmod-sync.gp" &&
 		grep -q "set arrow from 2.5, graph 0 to 2.5, graph 1" "$g" && grep -q "\"slower\" at 2.5" "$g" &&
