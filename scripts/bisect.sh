@@ -82,6 +82,14 @@ bisect_result_md() { # FIRST-BAD ITS-VERSION LAST-GOOD ITS-VERSION MODE DECISION
 	echo
 }
 
+# bisect_halvings N: how many kernels between the ends of N a bisection
+# tests at most, one per halving of the N - 1 steps (ceil(log2(N - 1)))
+bisect_halvings() {
+	local m=$(($1 - 1)) h=0
+	while [ "$m" -gt 1 ]; do m=$(((m + 1) / 2)) h=$((h + 1)); done
+	echo "$h"
+}
+
 # bisect_paths COMPARE-JSON (the first against the last): "BACKEND MODE ALG"
 # of each searched job, once: the paths whose changelog entries are listed
 bisect_paths() {

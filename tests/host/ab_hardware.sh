@@ -459,8 +459,9 @@ follow() { # OUT MAX
 }
 follow bis 10
 "$AB" --status --out bis >status-bis.txt 2>&1
-check "after the first A/B (10 boots): slower; --status names the next pair, -50 against -51" sh -c '
+check "after the first A/B (10 boots): slower; --status names the next pair, -50 against -51, and the boots so far" sh -c '
 	grep -q "^pair:    k02 (pairs/k02/: 6.1.0-50-amd64 against 6.1.0-51-amd64); decisions made: 1" status-bis.txt &&
+	grep -q "^all:     10 boots so far in the bisection (pairs check), at most 36\$" status-bis.txt &&
 	jq -e ".pairs[0].verdict == \"slower\"" bis/pairs/check/compare.json >/dev/null && grep -qx "grub-reboot k-6.1.0-50-amd64" calls.log'
 follow bis 40
 check "--bisect: done, first bad 6.1.0-52-amd64; the unit removed, no reboot left" sh -c '
