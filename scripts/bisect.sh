@@ -21,18 +21,36 @@ bisect_searched() {
 
 # bisect_judge COMPARE-JSON (the first against a kernel between): bad when a
 # searched job moved the same way, good when every searched job is the same,
-# else undecided (more rounds would say). Sets bisect_decision and the counts
-# of searched jobs bisect_bad, bisect_good, bisect_neither.
+# else undecided (more rounds would say, or a searched job did not run on
+# that kernel: compare has it one-sided, not as a pair). Sets
+# bisect_decision, the counts of searched jobs bisect_bad, bisect_good and
+# bisect_neither (the rest, those missing included), and bisect_missing.
 bisect_judge() {
 	local row
 	row=$(jq -r --arg keys "$bisect_keys" --arg d "$bisect_direction" '($keys | split("\n")) as $k
 		| [.pairs[] | select(.key as $x | $k | index([$x]))] as $p
-		| [($p | map(select(.verdict == $d)) | length), ($p | map(select(.verdict == "same")) | length),
-		   ($p | map(select(.verdict != $d and .verdict != "same")) | length)] | @tsv' "$1") || return 2
-	read -r bisect_bad bisect_good bisect_neither <<<"$row"
+		| ($p | map(select(.verdict == $d)) | length) as $bad | ($p | map(select(.verdict == "same")) | length) as $good
+		| [$bad, $good, ($k | length) - $bad - $good, ($k | length) - ($p | length)] | @tsv' "$1") || return 2
+	read -r bisect_bad bisect_good bisect_neither bisect_missing <<<"$row"
 	if [ "$bisect_bad" -gt 0 ]; then bisect_decision=bad
 	elif [ "$bisect_neither" = 0 ] && [ "$bisect_good" -gt 0 ]; then bisect_decision=good
 	else bisect_decision=undecided; fi
+}
+
+# bisect_undecided_why KERNEL ROUNDS COMPARE-MD: why a kernel between was not
+# judged (after bisect_judge), for the stop message
+bisect_undecided_why() {
+	if [ "$bisect_missing" -gt 0 ]; then
+		echo "$1: $bisect_missing of the searched jobs did not run on it (no algbench.ko for it? see $3); more rounds cannot decide"
+	else
+		echo "$1 is neither good nor bad at $2 rounds (see $3); more rounds would decide"
+	fi
+}
+
+# bisect_inconclusive COMPARE-JSON: how many pairs of the first against the
+# last are undecided (when none moved: "nothing to bisect" only if none is)
+bisect_inconclusive() {
+	jq '[.pairs[] | select(.verdict == "inconclusive")] | length' "$1"
 }
 
 # bisect_algs: the searched jobs' algorithms, comma-separated (what

@@ -378,6 +378,7 @@ mkdir fake
 cat >fake/algbench <<FAKE
 #!/bin/sh
 [ "\$1" = run ] || exec "$ALGBENCH" "\$@"
+[ -z "\${FAKE_FAIL:-}" ] || { echo "fake: failing as told" >&2; exit 3; }
 for out; do :; done
 n=\$(( \$(cat "$dir/fake/count" 2>/dev/null || echo 0) + 1 ))
 echo "\$n" >"$dir/fake/count"
@@ -483,6 +484,29 @@ check "... report.md: the first bad, the last good, 3 decisions and their error 
 	grep -q "scripts/ab-hardware --rounds auto --max-rounds 6 --kernels .* --bisect --out" bis/report.md'
 boot 6.1.0-52-amd64 bis
 check "a boot after the bisection does nothing" sh -c '[ ! -s calls.log ]'
+# A bisection that stops (its first round fails): the unit goes, and a
+# report says why and names no kernel.
+: >calls.log
+ALGBENCH=$dir/fake/algbench "$AB" "${bis[@]}" --out bis2 -- --alg 'cbc(aes)' >log.txt 2>&1
+echo 6.1.0-50-amd64 >running
+: >calls.log
+FAKE_FAIL=1 "$AB" --continue --out bis2 >>log.txt 2>&1 || true
+check "--bisect stopped by a failed round: state, unit removed, report.md says why" sh -c '
+	grep -q "^status=stopped: round 1 on 6.1.0-50-amd64 exited [1-9]" bis2/ab-hardware.state && [ ! -e units/algbench-ab-hardware.service ] &&
+	! grep -qx reboot calls.log && grep -q "^No first bad kernel named: stopped: round 1 on 6.1.0-50-amd64" bis2/report.md'
+refused "--settle beyond 99999 s is refused" "0..99999" "$AB" "${bis[@]}" --settle 100000 --out bis3 --dry-run
+# bisect.sh's judgement of a kernel between: a searched job that did not run
+# there (compare has it one-sided) leaves it undecided, never good.
+(
+	. "$ALGBENCH_TOP/scripts/bisect.sh"
+	bisect_direction=slower bisect_keys=$'kmod cbc\nafalg cbc'
+	jq -n '{ pairs: [ { key: "afalg cbc", verdict: "same" } ], one_sided: [ { key: "kmod cbc" } ] }' >judge.json
+	bisect_judge judge.json
+	echo "$bisect_decision $bisect_bad $bisect_good $bisect_neither $bisect_missing" >judge.txt
+	bisect_undecided_why K 5 x.md >>judge.txt
+)
+check "bisect_judge: a searched job missing from a kernel between: undecided, and said so" sh -c '
+	[ "$(head -n1 judge.txt)" = "undecided 0 1 1 1" ] && grep -q "^K: 1 of the searched jobs did not run on it" judge.txt'
 
 mkdir partial && cp bin/reboot partial/
 expect_status "stand-ins missing a command are refused" 2 \

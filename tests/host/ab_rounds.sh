@@ -61,6 +61,10 @@ rc=0
 err=$("$AB" --look --max-rounds 12 --headline 'cbc(aes),sha265' --out "$dir/r6" 2>&1 >/dev/null) || rc=$?
 check "--headline naming no job of the run: exit 2 (got $rc), saying which and the run's algorithms" \
 	sh -c '[ "$0" = 2 ] && echo "$1" | grep -qF "no job of this run is of '\''sha265'\'' (its algorithms: cbc(aes),sha256)"' "$rc" "$err"
+rc=0
+err=$("$AB" --look --max-rounds 12 --headline 'cbc(aes),rfc7539(chacha20,poly1305)' --out "$dir/r6" 2>&1 >/dev/null) || rc=$?
+check "--headline splits outside parentheses: rfc7539(chacha20,poly1305) is one name (got $rc)" \
+	sh -c '[ "$0" = 2 ] && echo "$1" | grep -qF "no job of this run is of '\''rfc7539(chacha20,poly1305)'\''"' "$rc" "$err"
 
 rc=0
 "$AB" --merge --rounds auto --max-rounds 12 --out "$dir/r6" >"$dir/r6/out.md" 2>/dev/null || rc=$?

@@ -57,7 +57,7 @@ check "lintian: no errors ($(grep -c '^E:' "$dir/lintian.log") E:, $(grep -c '^W
 dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's|^\./|/|' >"$dir/algbench.list"
 has() { grep -qx "$1" "$dir/algbench.list"; }
 for f in /usr/bin/algbench /usr/bin/algbench-bench /usr/bin/algbench-ab-hardware /usr/bin/algbench-ab-stats /usr/bin/algbench-ab-report \
-	/usr/lib/algbench/scripts/lib.sh /usr/lib/algbench/scripts/install-paths.sh /usr/lib/algbench/scripts/ab-hardware \
+	/usr/lib/algbench/scripts/lib.sh /usr/lib/algbench/scripts/install-paths.sh /usr/lib/algbench/scripts/ab-hardware /usr/lib/algbench/scripts/bisect.sh \
 	/usr/share/man/man1/algbench.1.gz /usr/share/bash-completion/completions/algbench \
 	/usr/share/doc/algbench/copyright /usr/share/doc/algbench/README.md.gz; do
 	check "algbench has $f" has "$f"
