@@ -74,6 +74,9 @@ bisect_tsv_start() { # FILE
 	printf 'position\tkernel\tjobs_%s\tjobs_same\tjobs_other\tdecision\trounds\n' "$bisect_direction" >"$1"
 }
 bisect_tsv_add() { # FILE POSITION KERNEL ROUNDS-A-SIDE
+	# a decision made again (a boot lost before the state said it was made)
+	# replaces its row
+	awk -F'\t' -v p="$2" 'NR == 1 || $1 != p' "$1" >"$1.tmp" && mv "$1.tmp" "$1"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$2" "$3" "$bisect_bad" "$bisect_good" "$bisect_neither" \
 		"$bisect_decision" "$4" >>"$1"
 }
