@@ -2,7 +2,7 @@
 # The full-system test's guest side: tests/system/full.sh hands it in and
 # scripts/system/run runs it as root at every boot of the Debian 12 system
 # disk. As a user would on their server: install algbench's .debs (DKMS builds
-# the modules for both installed kernels), run README's main command and the
+# the modules for every installed kernel), run README's main command and the
 # package's autopkgtests (debian/tests), install a third kernel from Debian's
 # packages, let scripts/ab-hardware --bisect reboot through GRUB over the
 # three, then boot once with lockdown=integrity module.sig_enforce=1.
@@ -97,6 +97,7 @@ install)
 	# The reboot-driven bisection over the installed kernels, oldest first.
 	mapfile -t rels < <(kernels)
 	list=$(IFS=,; echo "${rels[*]}")
+	echo "$list" >"$out/ab-kernels"
 	say "scripts/ab-hardware --kernels $list --bisect --rounds $ROUNDS"
 	set_phase ab
 	date +%s >"$state/ab-start"
@@ -120,9 +121,18 @@ ab)
 	# After ab-hardware's last boot (its unit ran before this one).
 	abh=$(cat "$state/ab-hardware")
 	status=$("$abh" --out "$abdir" --status 2>&1 | sed -n 's/^status: *//p')
-	case $status in
-	running) say "ab-hardware still running"; exit 75 ;;
-	esac
+	if [ "$status" = running ]; then
+		# Its unit ran before this one: it rebooted (the system is going
+		# down), or it failed without a reboot (a refusal, grub-reboot
+		# failing), after which nothing would boot again: say so and go on
+		# rather than idle until the timeout.
+		if ! systemctl is-failed --quiet algbench-ab-hardware.service; then
+			say "ab-hardware still running"
+			exit 75
+		fi
+		say "ab-hardware's unit failed and left the run 'running': stalled (out/ab-stalled.txt)"
+		systemctl status algbench-ab-hardware.service >"$out/ab-stalled.txt" 2>&1
+	fi
 	echo "$(($(date +%s) - $(cat "$state/ab-start"))) s" >"$out/ab-wall"
 	say "ab-hardware: $status"
 	"$abh" --out "$abdir" --status >"$out/ab-status.txt" 2>&1
