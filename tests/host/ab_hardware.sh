@@ -448,6 +448,10 @@ ALGBENCH=$dir/fake/algbench "$AB" "${bis[@]}" --out bis -- --alg 'cbc(aes)' >log
 check "--bisect start: the state has the list, the pair, and reboots into the first" sh -c '
 	grep -qx "kernels=$0" bis/ab-hardware.state && grep -qx "pair=check" bis/ab-hardware.state &&
 	grep -qx "grub-reboot k-6.1.0-50-amd64" calls.log && grep -qx reboot calls.log' "$kernels"
+"$AB" --status --out bis >status-bis0.txt 2>&1
+check "--status before the first A/B: no good or bad so far, and no boots line of the bisection" sh -c '
+	grep -q "^bisect:  4 kernels ($0); the first A/B, the first against the last, says which jobs are searched" status-bis0.txt &&
+	! grep -q "so far" status-bis0.txt && ! grep -q "^all:" status-bis0.txt' "$kernels"
 # Boot whatever the last grub-reboot chose, as GRUB would, until a boot
 # reboots no more (at most MAX boots).
 follow() { # OUT MAX
